@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+// Speed benchmark: runs a fixed set of workloads and reports simulation rates.
+// Each run is a forked child (SystemC elaborates once per process); median of N runs.
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "top/run_command.h"
+
+namespace {
+
+struct Case {
+    std::string preset;
+    std::string workload;
+    std::vector<std::string> overrides;
+};
+
+struct Sample {
+    double seconds, insts, cycles;
+};
+
+bool run_child(const Case& c, const std::string& dir, Sample& out) {
+    pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) {
+        stacksim::top::RunOptions o;
+        o.config = c.preset;
+        o.workload = c.workload;
+        o.overrides = c.overrides;
+        o.out_dir = dir;
+        o.quiet = true;
+        int rc = 1;
+        try {
+            rc = stacksim::top::run_simulation(o);
+        } catch (const std::exception& e) {
+            fmt::print(stderr, "bench: {}\n", e.what());
+        }
+        std::_Exit(rc);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return false;
+    std::ifstream in(dir + "/summary.json");
+    nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_discarded()) return false;
+    out = {j["host_seconds"].get<double>(), j["warp_instructions"].get<double>(), j["cycles"].get<double>()};
+    return true;
+}
+
+}  // namespace
+
+extern "C" int sc_main(int argc, char** argv) {
+    int runs = argc > 1 ? std::atoi(argv[1]) : 5;
+    if (runs < 1) runs = 1;
+    std::vector<Case> cases = {
+        {"gtx980", "vecadd:262144", {}},
+        {"gtx980", "matmul:256", {}},
+        {"gtx980", "reduction:1048576", {}},
+        {"gtx980", "divergence:262144", {"gpu.sm.warp_scheduler=gto"}},
+        {"gtx980", "atax:1024", {}},
+        {"gtx980", "2dconv:1024", {}},
+        {"gtx980", "vecadd:65536", {"gpu.num_sms=1"}},
+        {"gtx980", "vecadd:65536", {"gpu.num_sms=80"}},
+    };
+    char tmpl[] = "/tmp/stacksim-bench-XXXXXX";
+    std::string dir = mkdtemp(tmpl);
+    fmt::print("stacksim benchmark: median of {} runs (after one warm-up run) per case\n", runs);
+    fmt::print("{:<10} {:<20} {:<28} {:>12} {:>12} {:>9} {:>16} {:>14}\n", "preset", "workload", "overrides",
+               "warp-instr", "cycles", "host s", "warp-instr/s", "cycles/s");
+    int failures = 0;
+    for (const Case& c : cases) {
+        std::vector<Sample> samples;
+        Sample s{};
+        bool ok = run_child(c, dir, s);  // warm-up
+        for (int r = 0; ok && r < runs; ++r) {
+            ok = run_child(c, dir, s);
+            samples.push_back(s);
+        }
+        std::string ov;
+        for (auto& o : c.overrides) ov += (ov.empty() ? "" : " ") + o;
+        if (!ok) {
+            fmt::print("{:<10} {:<20} {:<28} FAILED\n", c.preset, c.workload, ov);
+            ++failures;
+            continue;
+        }
+        std::sort(samples.begin(), samples.end(), [](auto& a, auto& b) { return a.seconds < b.seconds; });
+        const Sample& m = samples[samples.size() / 2];
+        fmt::print("{:<10} {:<20} {:<28} {:>12.0f} {:>12.0f} {:>9.3f} {:>16.0f} {:>14.0f}   (min {:.3f} s, max {:.3f} s)\n",
+                   c.preset, c.workload, ov, m.insts, m.cycles, m.seconds, m.insts / m.seconds, m.cycles / m.seconds,
+                   samples.front().seconds, samples.back().seconds);
+    }
+    std::system(("rm -rf " + dir).c_str());
+    return failures ? 1 : 0;
+}

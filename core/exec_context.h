@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// Functional state the executor reads and writes: per-CTA and per-warp.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/instruction.h"
+#include "sim/sparse_memory.h"
+
+namespace stacksim::core {
+
+constexpr unsigned kWarpSize = 32;
+
+/// Base of the shared-memory window in the generic address space (cvta.shared adds it,
+/// cvta.to.shared subtracts it; generic ld/st inside the window go to shared memory).
+constexpr uint64_t kSharedWindowBase = 0xFF00'0000'0000'0000ull;
+constexpr uint64_t kSharedWindowBytes = 1ull << 32;
+
+/// State shared by every warp of one CTA.
+struct CtaExecContext {
+    std::array<uint32_t, 3> ctaid{};
+    std::array<uint32_t, 3> ntid{1, 1, 1};
+    std::array<uint32_t, 3> nctaid{1, 1, 1};
+    uint32_t sm_id = 0;
+    std::vector<uint8_t> shared;               ///< static + dynamic shared memory, bytes
+    const std::vector<uint8_t>* params = nullptr;  ///< kernel parameter buffer
+    sim::SparseMemory* global = nullptr;       ///< device memory
+};
+
+/// Registers and thread ids of one warp. Registers are stored lane-minor:
+/// regs[reg * kWarpSize + lane] holds the raw bits (zero-extended) of that register.
+struct WarpExecContext {
+    CtaExecContext* cta = nullptr;
+    uint32_t warp_in_cta = 0;
+    uint32_t valid_mask = 0;  ///< lanes that hold a thread
+    std::array<uint32_t, kWarpSize> tid_x{}, tid_y{}, tid_z{};
+    std::vector<uint64_t> regs;
+    uint64_t clock = 0;       ///< SM cycle, for %clock/%clock64
+
+    uint64_t& reg(uint16_t r, unsigned lane) { return regs[r * kWarpSize + lane]; }
+    uint64_t reg(uint16_t r, unsigned lane) const { return regs[r * kWarpSize + lane]; }
+};
+
+/// What executing one warp instruction produced, for the timing model.
+struct ExecResult {
+    uint32_t active_mask = 0;  ///< lanes that executed (active and guard true)
+    uint32_t taken_mask = 0;   ///< Branch: lanes that take the branch
+    // Memory instructions (ld, st, atom, red):
+    StateSpace space = StateSpace::None;  ///< resolved space (Global or Shared; generic resolved)
+    bool is_load = false, is_store = false, is_atomic = false;
+    uint8_t access_bytes = 0;  ///< bytes per lane (type size x vector width)
+    std::array<uint64_t, kWarpSize> addr{};  ///< per active lane; shared: offset in the CTA window
+};
+
+}  // namespace stacksim::core

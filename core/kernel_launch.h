@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// A kernel launch: the kernel, its grid, its parameter buffer and its run-time record.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/kernel.h"
+#include "sim/sparse_memory.h"
+
+namespace stacksim::core {
+
+/// Everything an SM needs to run CTAs of one launched kernel.
+struct KernelLaunch {
+    uint32_t id = 0;                     ///< launch sequence number
+    const Kernel* kernel = nullptr;
+    std::array<uint32_t, 3> grid{1, 1, 1};
+    std::array<uint32_t, 3> block{1, 1, 1};
+    std::vector<uint8_t> params;         ///< packed .param buffer
+    uint32_t shared_bytes = 0;           ///< static + dynamic shared memory per CTA
+    uint32_t regs_per_thread = 32;
+    sim::SparseMemory* global = nullptr;
+
+    uint64_t num_ctas() const { return uint64_t{grid[0]} * grid[1] * grid[2]; }
+    uint32_t threads_per_cta() const { return block[0] * block[1] * block[2]; }
+    uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }
+    /// CTA coordinates of linear CTA index `i` (x fastest).
+    std::array<uint32_t, 3> cta_coords(uint64_t i) const {
+        return {static_cast<uint32_t>(i % grid[0]), static_cast<uint32_t>((i / grid[0]) % grid[1]),
+                static_cast<uint32_t>(i / (uint64_t{grid[0]} * grid[1]))};
+    }
+};
+
+}  // namespace stacksim::core

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+// Per-warp SIMT reconvergence stack (immediate post-dominator reconvergence).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/instruction.h"
+
+namespace stacksim::core {
+
+/// One stack entry: the warp executes `pc` with `mask` until `pc` reaches `rpc`.
+struct SimtEntry {
+    uint32_t pc;
+    uint32_t rpc;   ///< reconvergence PC (kNoTarget: reconverge only at exit)
+    uint32_t mask;  ///< active lanes
+};
+
+/// The textbook SIMT stack (SPEC §1, 003 §3.3.2). On a divergent branch the top entry becomes
+/// the reconvergence entry (pc = reconvergence PC) and the two sides are pushed, the taken side
+/// first so that the fall-through side runs first; a side with an empty mask, or one that starts
+/// at the reconvergence PC, is not pushed. An entry is popped when its pc reaches its rpc.
+class SimtStack {
+public:
+    /// Starts a warp at `pc` with lanes `mask`.
+    void reset(uint32_t pc, uint32_t mask);
+    bool empty() const { return m_entries.empty(); }
+    uint32_t pc() const { return m_entries.back().pc; }
+    uint32_t mask() const { return m_entries.back().mask; }
+    size_t depth() const { return m_entries.size(); }
+    const std::vector<SimtEntry>& entries() const { return m_entries; }
+
+    /// The top entry executed a non-control instruction: continue at `next_pc`.
+    void advance(uint32_t next_pc);
+    /// The top entry executed a branch at `pc` to `target` with reconvergence `rpc`;
+    /// `taken` are the active lanes that take it. Returns true if the warp diverged.
+    bool branch(uint32_t pc, uint32_t target, uint32_t rpc, uint32_t taken);
+    /// Lanes `exited` finished: removed from every entry; emptied entries are popped.
+    void exit(uint32_t exited);
+
+private:
+    void pop_reconverged();
+    std::vector<SimtEntry> m_entries;
+};
+
+}  // namespace stacksim::core

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: Apache-2.0
+// Streaming multiprocessor: CTA management, fetch, issue and the memory path.
+#include "core/sm.h"
+
+#include <fmt/format.h>
+
+#include "core/functional_executor.h"
+#include "core/kernel_launch.h"
+#include "core/occupancy.h"
+#include "sim/error.h"
+
+namespace stacksim::core {
+
+const char* outcome_name(IssueOutcome o) {
+    switch (o) {
+    case IssueOutcome::Issued: return "issued";
+    case IssueOutcome::PipelineBusy: return "stall_pipeline_busy";
+    case IssueOutcome::Fetch: return "stall_fetch";
+    case IssueOutcome::MemoryThrottle: return "stall_memory_throttle";
+    case IssueOutcome::MemoryDependency: return "stall_memory_dependency";
+    case IssueOutcome::Synchronization: return "stall_synchronization";
+    case IssueOutcome::ExecutionDependency: return "stall_execution_dependency";
+    case IssueOutcome::Idle: return "stall_idle";
+    case IssueOutcome::Count: break;
+    }
+    return "?";
+}
+
+Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::ClockDomain& clock,
+       std::vector<std::unique_ptr<WarpSchedulerPolicy>> policies, sim::StatRegistry& stats)
+    : sc_module(name), downstream("downstream"), m_id(id), m_cfg(cfg), m_clock(clock),
+      m_policies(std::move(policies)) {
+    downstream.register_nb_transport_bw(this, &Sm::nb_transport_bw);
+    m_warps.resize(cfg.max_threads / kWarpSize);
+    m_ctas.resize(cfg.max_ctas);
+    m_sched_warps.resize(cfg.schedulers);
+    auto make_pipe = [](const PipeConfig& p) {
+        return Pipe{std::vector<uint64_t>(p.units, 0), p.initiation_interval, p.latency};
+    };
+    m_alu = make_pipe(cfg.alu);
+    m_sfu = make_pipe(cfg.sfu);
+    m_ldst = make_pipe(cfg.ldst);
+    m_ctrl = Pipe{std::vector<uint64_t>(cfg.schedulers, 0), 1, cfg.branch_latency};
+    if (m_policies.size() != cfg.schedulers)
+        throw std::logic_error("Sm: one warp-scheduling policy per scheduler is required");
+
+    sim::StatGroup g(stats, std::string(this->name()));
+    g.add("warp_instructions", m_issued_insts, "warp instructions issued", "instructions");
+    g.add("thread_instructions", m_thread_insts, "thread instructions executed (active lanes)", "instructions");
+    g.add("active_cycles", m_active_cycles, "cycles with at least one CTA resident", "cycles");
+    g.add("branches", m_branches, "branch instructions issued", "instructions");
+    g.add("divergent_branches", m_divergent_branches, "branches that split the warp", "instructions");
+    g.add("memory_requests", m_mem_requests, "global memory line requests sent", "requests");
+    g.add("shared_accesses", m_shared_accesses, "shared-memory warp accesses", "accesses");
+    g.add("bank_conflict_cycles", m_bank_conflict_cycles, "extra LD/ST cycles from shared-memory bank conflicts", "cycles");
+    g.add("ctas_completed", m_ctas_done, "CTAs completed", "CTAs");
+    for (size_t i = 0; i < m_outcomes.size(); ++i)
+        g.add(std::string("issue.") + outcome_name(static_cast<IssueOutcome>(i)), m_outcomes[i],
+              "scheduler issue slots with this outcome", "slots");
+    g.add_formula("simt_efficiency", [this] {
+        double w = static_cast<double>(m_issued_insts.value());
+        return w ? static_cast<double>(m_thread_insts.value()) / (w * kWarpSize) : 0.0;
+    }, "average fraction of lanes active per issued warp instruction", "ratio");
+}
+
+Sm::Pipe& Sm::pipe_for(UnitClass u) {
+    switch (u) {
+    case UnitClass::Alu: return m_alu;
+    case UnitClass::Sfu: return m_sfu;
+    case UnitClass::LdSt: return m_ldst;
+    case UnitClass::Control: return m_ctrl;
+    }
+    return m_alu;
+}
+
+bool Sm::can_accept(const KernelLaunch& launch) const {
+    uint32_t threads = launch.warps_per_cta() * kWarpSize;
+    uint32_t regs = registers_per_warp(launch.regs_per_thread) * launch.warps_per_cta();
+    return m_ctas_running < m_cfg.max_ctas && m_threads_used + threads <= m_cfg.max_threads &&
+           m_regs_used + regs <= m_cfg.registers &&
+           m_smem_used + launch.shared_bytes <= m_cfg.shared_memory_bytes;
+}
+
+void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
+    uint32_t cslot = 0;
+    while (m_ctas[cslot].used) ++cslot;
+    CtaSlot& cta = m_ctas[cslot];
+    const uint32_t nwarps = launch.warps_per_cta();
+    cta.used = true;
+    cta.launch = &launch;
+    cta.cta_index = cta_index;
+    cta.warps_total = nwarps;
+    cta.warps_live = nwarps;
+    cta.barrier_arrived = 0;
+    cta.registers = registers_per_warp(launch.regs_per_thread) * nwarps;
+    cta.ctx.ctaid = launch.cta_coords(cta_index);
+    cta.ctx.ntid = launch.block;
+    cta.ctx.nctaid = launch.grid;
+    cta.ctx.sm_id = m_id;
+    cta.ctx.shared.assign(launch.shared_bytes, 0);
+    cta.ctx.params = &launch.params;
+    cta.ctx.global = launch.global;
+    m_threads_used += nwarps * kWarpSize;
+    m_regs_used += cta.registers;
+    m_smem_used += launch.shared_bytes;
+    ++m_ctas_running;
+
+    const Kernel& k = *launch.kernel;
+    const uint32_t threads = launch.threads_per_cta();
+    uint32_t slot = 0;
+    for (uint32_t wi = 0; wi < nwarps; ++wi) {
+        while (m_warps[slot].used) ++slot;
+        Warp& w = m_warps[slot];
+        w.used = true;
+        w.finished = false;
+        w.at_barrier = false;
+        w.cta_slot = cslot;
+        ++w.generation;
+        w.age = m_warp_age++;
+        w.fetch_pc = 0;
+        w.pending_mem = 0;
+        w.ibuffer.flush();
+        w.ctx.cta = &cta.ctx;
+        w.ctx.warp_in_cta = wi;
+        w.ctx.regs.assign(size_t{k.num_regs} * kWarpSize, 0);
+        uint32_t mask = 0;
+        for (uint32_t lane = 0; lane < kWarpSize; ++lane) {
+            uint32_t t = wi * kWarpSize + lane;
+            if (t >= threads) continue;
+            mask |= 1u << lane;
+            w.ctx.tid_x[lane] = t % launch.block[0];
+            w.ctx.tid_y[lane] = (t / launch.block[0]) % launch.block[1];
+            w.ctx.tid_z[lane] = t / (launch.block[0] * launch.block[1]);
+        }
+        w.ctx.valid_mask = mask;
+        w.stack.reset(0, mask);
+        w.scoreboard.reset(k.num_regs);
+        m_sched_warps[slot % m_cfg.schedulers].push_back(slot);
+    }
+    m_clock.activate(*this);
+}
+
+tlm::tlm_sync_enum Sm::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
+                                       sc_core::sc_time&) {
+    if (phase == tlm::END_REQ) {
+        if (&p == m_blocked) m_blocked = nullptr;
+        m_clock.activate(*this);
+        return tlm::TLM_ACCEPTED;
+    }
+    if (phase == tlm::BEGIN_RESP) {
+        if (&p == m_blocked) m_blocked = nullptr;  // BEGIN_RESP implies END_REQ
+        m_responses.push_back(&p);
+        m_clock.activate(*this);
+        return tlm::TLM_COMPLETED;
+    }
+    return tlm::TLM_ACCEPTED;
+}
+
+void Sm::process_responses(uint64_t) {
+    for (tlm::tlm_generic_payload* p : m_responses) {
+        const sim::MemExtension& e = sim::PayloadPool::ext(*p);
+        Warp& w = m_warps[e.warp];
+        --w.pending_mem;
+        --m_in_flight;
+        if (e.tag != kNoOp) {
+            PendingLoad& ld = m_loads[e.tag];
+            if (--ld.remaining == 0) {
+                for (unsigned i = 0; i < ld.inst->num_writes; ++i) w.scoreboard.release(ld.inst->writes[i]);
+                m_free_loads.push_back(e.tag);
+            }
+        }
+        p->release();
+        if (w.finished && w.pending_mem == 0) free_warp(e.warp);
+        m_progress = true;
+    }
+    m_responses.clear();
+}
+
+void Sm::process_writebacks(uint64_t cycle) {
+    while (!m_writebacks.empty() && m_writebacks.top().cycle <= cycle) {
+        const Writeback& wb = m_writebacks.top();
+        Warp& w = m_warps[wb.warp];
+        if (w.used && w.generation == wb.generation) w.scoreboard.release(wb.reg);
+        m_writebacks.pop();
+        m_progress = true;
+    }
+    if (!m_writebacks.empty()) note_wake(m_writebacks.top().cycle);
+}
+
+bool Sm::tick(uint64_t cycle) {
+    m_progress = false;
+    m_next_wake = ~uint64_t{0};
+    process_responses(cycle);
+    process_writebacks(cycle);
+    if (m_ctas_running == 0 && m_outgoing.empty()) return false;
+    ++m_active_cycles;
+    issue(cycle);
+    fetch(cycle);
+    send_requests(cycle);
+    if (m_progress) return true;
+    // Nothing moved: sleep until the earliest known event; responses wake us too.
+    if (m_next_wake != ~uint64_t{0}) m_clock.wake_at(*this, std::max(m_next_wake, cycle + 1));
+    return false;
+}
+
+void Sm::issue(uint64_t cycle) {
+    for (uint32_t s = 0; s < m_cfg.schedulers; ++s) {
+        auto& warps = m_sched_warps[s];
+        if (warps.empty()) {
+            ++m_outcomes[static_cast<size_t>(IssueOutcome::Idle)];
+            continue;
+        }
+        m_refs.clear();
+        for (uint32_t slot : warps) m_refs.push_back({slot, m_warps[slot].age});
+        m_policies[s]->prioritize(m_refs, m_order);
+        IssueOutcome first_stall = IssueOutcome::Idle;
+        bool issued = false;
+        bool any_fetch_wait = false;
+        for (uint32_t slot : m_order) {
+            bool has_inst = false;
+            IssueOutcome o = try_issue(slot, cycle, has_inst);
+            if (o == IssueOutcome::Issued) {
+                m_policies[s]->on_issue(slot);
+                issued = true;
+                break;
+            }
+            if (has_inst && first_stall == IssueOutcome::Idle) first_stall = o;
+            if (!has_inst) any_fetch_wait = true;
+        }
+        if (issued) {
+            ++m_outcomes[static_cast<size_t>(IssueOutcome::Issued)];
+        } else {
+            if (first_stall == IssueOutcome::Idle && any_fetch_wait) first_stall = IssueOutcome::Fetch;
+            ++m_outcomes[static_cast<size_t>(first_stall)];
+        }
+    }
+}
+
+IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
+    Warp& w = m_warps[slot];
+    if (w.finished) return IssueOutcome::Idle;
+    if (w.ibuffer.empty()) return IssueOutcome::Fetch;
+    if (w.ibuffer.head_ready() > cycle) {
+        note_wake(w.ibuffer.head_ready());
+        return IssueOutcome::Fetch;
+    }
+    has_inst = true;
+    if (w.at_barrier) return IssueOutcome::Synchronization;
+    const Kernel& k = *m_ctas[w.cta_slot].launch->kernel;
+    const Instruction& inst = k.code[w.ibuffer.head_pc()];
+    switch (w.scoreboard.check(inst)) {
+    case Hazard::Memory: return IssueOutcome::MemoryDependency;
+    case Hazard::Execution: return IssueOutcome::ExecutionDependency;
+    case Hazard::None: break;
+    }
+    Pipe& pipe = pipe_for(inst.unit());
+    size_t unit = pipe.next_free.size();
+    uint64_t earliest = ~uint64_t{0};
+    for (size_t u = 0; u < pipe.next_free.size(); ++u) {
+        if (pipe.next_free[u] <= cycle) {
+            unit = u;
+            break;
+        }
+        earliest = std::min(earliest, pipe.next_free[u]);
+    }
+    if (unit == pipe.next_free.size()) {
+        note_wake(earliest);
+        return IssueOutcome::PipelineBusy;
+    }
+    if (inst.unit() == UnitClass::LdSt && m_in_flight >= m_cfg.max_pending_requests)
+        return IssueOutcome::MemoryThrottle;
+
+    w.ibuffer.pop();
+    pipe.next_free[unit] = cycle + pipe.ii;
+    m_progress = true;
+    if (on_issue) on_issue(*this, slot, w.stack.pc(), w.stack.mask());
+    execute_and_retire(w, slot, inst, cycle, pipe, unit);
+    return IssueOutcome::Issued;
+}
+
+}  // namespace stacksim::core

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+// Streaming multiprocessor: fetch, I-buffer, warp schedulers, scoreboard, SIMT stacks,
+// ALU/SFU/LD-ST pipelines and shared memory; global memory through a TLM socket.
+#pragma once
+#include <array>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <queue>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "core/cta_host.h"
+#include "core/exec_context.h"
+#include "core/sm_config.h"
+#include "core/warp.h"
+#include "core/warp_scheduler_policy.h"
+#include "sim/clock_domain.h"
+#include "sim/payload_pool.h"
+#include "sim/stats.h"
+
+namespace stacksim::core {
+
+/// Issue-slot outcomes counted per scheduler and cycle (textbook §3.4.2 stall reasons).
+enum class IssueOutcome : uint8_t {
+    Issued, PipelineBusy, Fetch, MemoryThrottle, MemoryDependency, Synchronization,
+    ExecutionDependency, Idle, Count
+};
+/// Stat name of an outcome ("issued", "stall_pipeline_busy", ...).
+const char* outcome_name(IssueOutcome o);
+
+/// One SM. Ticked by the core clock domain only while it has warps that can make progress;
+/// sleeps until a writeback, a fetch or a memory response when all its warps wait.
+/// Memory protocol on `downstream`: BEGIN_REQ per 128-byte line (MemExtension carries the
+/// sector mask), END_REQ may be withheld (back-pressure), BEGIN_RESP for every request.
+class Sm : public sc_core::sc_module, public sim::Clocked, public CtaHost {
+public:
+    tlm_utils::simple_initiator_socket<Sm> downstream;
+
+    /// `policies`: one warp-scheduling policy per scheduler (cfg.schedulers of them).
+    Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::ClockDomain& clock,
+       std::vector<std::unique_ptr<WarpSchedulerPolicy>> policies, sim::StatRegistry& stats);
+
+    /// Called when a CTA has finished and released its resources.
+    std::function<void(Sm&, KernelLaunch&)> on_cta_done;
+    /// Called for every warp instruction issued (for watch logs); may be empty.
+    std::function<void(const Sm&, uint32_t warp, uint32_t pc, uint32_t mask)> on_issue;
+
+    bool can_accept(const KernelLaunch& launch) const override;
+    void start_cta(KernelLaunch& launch, uint64_t cta_index) override;
+    uint32_t sm_id() const override { return m_id; }
+
+    bool busy() const { return m_ctas_running > 0; }
+    /// One line per busy warp: what it is waiting on (for the deadlock watchdog).
+    std::string describe_state() const;
+    uint64_t warp_instructions() const { return m_issued_insts.value(); }
+
+    bool tick(uint64_t cycle) override;
+
+private:
+    struct Writeback {
+        uint64_t cycle;
+        uint32_t warp;
+        uint32_t generation;
+        uint16_t reg;
+        bool operator>(const Writeback& o) const { return cycle > o.cycle; }
+    };
+    struct MemRequest {
+        uint64_t line_addr;
+        uint32_t bytes;
+        uint32_t sector_mask;
+        uint32_t warp;
+        uint32_t op;  ///< pending-load index, or kNoOp
+        sim::MemAccess access;
+    };
+    struct PendingLoad {
+        uint32_t warp;
+        uint32_t remaining;
+        const Instruction* inst;
+    };
+    struct Pipe {
+        std::vector<uint64_t> next_free;  ///< per unit: first cycle it accepts an issue
+        uint32_t ii;
+        uint32_t latency;
+    };
+    static constexpr uint32_t kNoOp = 0xFFFFFFFF;
+
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& delay);
+    void process_responses(uint64_t cycle);
+    void process_writebacks(uint64_t cycle);
+    void issue(uint64_t cycle);
+    IssueOutcome try_issue(uint32_t slot, uint64_t cycle, bool& has_instruction);
+    void execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uint64_t cycle,
+                            Pipe& pipe, size_t unit);
+    void issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const ExecResult& r,
+                      uint64_t cycle, Pipe& pipe, size_t unit);
+    uint32_t bank_conflict_degree(const ExecResult& r);
+    void fetch(uint64_t cycle);
+    void send_requests(uint64_t cycle);
+    void warp_finished(uint32_t slot);
+    void free_warp(uint32_t slot);
+    void release_barrier(CtaSlot& cta);
+    Pipe& pipe_for(UnitClass u);
+    void note_wake(uint64_t cycle) {
+        if (cycle < m_next_wake) m_next_wake = cycle;
+    }
+
+    uint32_t m_id;
+    SmConfig m_cfg;
+    sim::ClockDomain& m_clock;
+    std::vector<std::unique_ptr<WarpSchedulerPolicy>> m_policies;
+    sim::PayloadPool m_pool;
+
+    std::vector<Warp> m_warps;
+    std::vector<CtaSlot> m_ctas;
+    std::vector<std::vector<uint32_t>> m_sched_warps;  ///< per scheduler: used warp slots
+    uint32_t m_threads_used = 0, m_regs_used = 0, m_smem_used = 0, m_ctas_running = 0;
+    uint64_t m_warp_age = 0;
+    uint32_t m_fetch_rr = 0;
+
+    Pipe m_alu, m_sfu, m_ldst, m_ctrl;
+    std::priority_queue<Writeback, std::vector<Writeback>, std::greater<Writeback>> m_writebacks;
+    std::deque<MemRequest> m_outgoing;
+    std::vector<PendingLoad> m_loads;
+    std::vector<uint32_t> m_free_loads;
+    uint32_t m_in_flight = 0;            ///< requests queued or awaiting response
+    tlm::tlm_generic_payload* m_blocked = nullptr;  ///< request waiting for END_REQ
+    std::vector<tlm::tlm_generic_payload*> m_responses;
+
+    bool m_progress = false;
+    uint64_t m_next_wake = 0;
+    std::vector<WarpRef> m_refs;
+    std::vector<uint32_t> m_order;
+    ExecResult m_result;
+    std::vector<uint64_t> m_bank_words;
+    std::vector<uint8_t> m_bank_fill;
+
+    // Stats.
+    sim::Counter m_issued_insts, m_thread_insts, m_active_cycles, m_divergent_branches,
+        m_branches, m_mem_requests, m_shared_accesses, m_bank_conflict_cycles, m_ctas_done;
+    std::array<sim::Counter, static_cast<size_t>(IssueOutcome::Count)> m_outcomes;
+};
+
+}  // namespace stacksim::core

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+// Configuration of one streaming multiprocessor; latencies in core cycles.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace stacksim::core {
+
+/// One execution pipeline class: `units` pipelines, each accepting a warp instruction every
+/// `initiation_interval` cycles, with results after `latency` cycles.
+struct PipeConfig {
+    uint32_t units = 1;
+    uint32_t initiation_interval = 1;  ///< cycles between issues to one unit
+    uint32_t latency = 4;              ///< cycles from issue to writeback
+};
+
+/// Resources and timing of an SM (SPEC §1). Defaults: a GTX980-like Maxwell SM.
+struct SmConfig {
+    // Occupancy limits.
+    uint32_t max_threads = 2048;
+    uint32_t max_ctas = 32;
+    uint32_t registers = 65536;          ///< 32-bit registers per SM
+    uint32_t shared_memory_bytes = 98304;
+    uint32_t regs_per_thread = 32;       ///< used when a kernel gives no register count
+
+    // Front end.
+    uint32_t schedulers = 4;             ///< warp schedulers; warp w belongs to w % schedulers
+    std::string warp_scheduler = "lrr";  ///< policy name (see `stacksim list`)
+    uint32_t ibuffer_entries = 2;        ///< decoded instructions per warp
+    uint32_t fetch_width = 2;            ///< instructions fetched per fetch
+    uint32_t fetch_latency = 1;          ///< cycles from fetch to ready in the I-buffer
+
+    // Execution.
+    PipeConfig alu{4, 1, 6};
+    PipeConfig sfu{4, 4, 20};
+    PipeConfig ldst{1, 1, 0};
+    uint32_t branch_latency = 1;
+    uint32_t shared_memory_latency = 24;  ///< cycles for a conflict-free shared access
+    uint32_t shared_memory_banks = 32;
+
+    // Memory path.
+    uint32_t line_bytes = 128;           ///< coalescing granularity
+    uint32_t sector_bytes = 32;
+    uint32_t max_pending_requests = 64;  ///< memory requests queued or in flight; then throttle
+    uint32_t requests_per_cycle = 1;     ///< memory requests sent per cycle
+
+    /// Throws ConfigError("key: message") on an invalid value.
+    void validate() const;
+};
+
+}  // namespace stacksim::core

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: Apache-2.0
+// Streaming multiprocessor: executing issued instructions, fetch, and memory requests.
+#include <fmt/format.h>
+
+#include "core/functional_executor.h"
+#include "core/kernel_launch.h"
+#include "core/sm.h"
+#include "sim/error.h"
+
+namespace stacksim::core {
+
+void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uint64_t cycle,
+                            Pipe& pipe, size_t unit) {
+    ExecResult& r = m_result;
+    const uint32_t pc = w.stack.pc();
+    const uint32_t mask = w.stack.mask();
+    w.ctx.clock = cycle;
+    r.space = StateSpace::None;
+    r.is_load = r.is_store = r.is_atomic = false;
+    try {
+        execute(inst, w.ctx, mask, r);
+    } catch (const ExecError& e) {
+        throw sim::SimulationError(fmt::format("{} (SM {}, warp {})", e.what(), m_id, slot));
+    }
+    ++m_issued_insts;
+    m_thread_insts += static_cast<uint64_t>(__builtin_popcount(r.active_mask));
+
+    const bool memory = r.space == StateSpace::Global || r.space == StateSpace::Shared;
+    if (memory) {
+        issue_memory(w, slot, inst, r, cycle, pipe, unit);
+    } else if (inst.num_writes) {
+        w.scoreboard.reserve(inst, false);
+        for (unsigned i = 0; i < inst.num_writes; ++i)
+            m_writebacks.push({cycle + pipe.latency, slot, w.generation, inst.writes[i]});
+    }
+
+    switch (inst.control()) {
+    case ControlKind::Branch:
+        ++m_branches;
+        if (w.stack.branch(pc, inst.target, inst.reconv_pc, r.taken_mask)) ++m_divergent_branches;
+        break;
+    case ControlKind::Exit: {
+        uint32_t remaining = mask & ~r.active_mask;
+        w.stack.exit(r.active_mask);
+        if (remaining) w.stack.advance(pc + 1);
+        break;
+    }
+    case ControlKind::Barrier: {
+        w.stack.advance(pc + 1);
+        CtaSlot& cta = m_ctas[w.cta_slot];
+        w.at_barrier = true;
+        if (++cta.barrier_arrived >= cta.warps_live) release_barrier(cta);
+        break;
+    }
+    case ControlKind::None: w.stack.advance(pc + 1); break;
+    }
+
+    if (w.stack.empty()) {
+        warp_finished(slot);
+        return;
+    }
+    // Control flow left the fetched sequence: refetch from the new PC.
+    if (w.ibuffer.empty() || w.ibuffer.head_pc() != w.stack.pc()) {
+        w.ibuffer.flush();
+        w.fetch_pc = w.stack.pc();
+    }
+}
+
+uint32_t Sm::bank_conflict_degree(const ExecResult& r) {
+    // Lanes touching different 4-byte words of the same bank serialise; the same word is
+    // broadcast. Degree = the largest number of distinct words any bank must serve.
+    const uint32_t banks = m_cfg.shared_memory_banks;
+    m_bank_words.assign(size_t{banks} * kWarpSize * 4, 0);
+    m_bank_fill.assign(banks, 0);
+    uint32_t degree = 1;
+    const uint32_t words_per_lane = std::max<uint32_t>(1, r.access_bytes / 4);
+    for (uint32_t m = r.active_mask; m; m &= m - 1) {
+        uint32_t lane = static_cast<uint32_t>(__builtin_ctz(m));
+        for (uint32_t k = 0; k < words_per_lane; ++k) {
+            uint64_t word = r.addr[lane] / 4 + k;
+            uint32_t bank = static_cast<uint32_t>(word % banks);
+            uint64_t* list = &m_bank_words[size_t{bank} * kWarpSize * 4];
+            uint8_t& n = m_bank_fill[bank];
+            bool seen = false;
+            for (uint8_t i = 0; i < n; ++i) seen |= list[i] == word;
+            if (!seen) {
+                list[n++] = word;
+                degree = std::max<uint32_t>(degree, n);
+            }
+        }
+    }
+    return degree;
+}
+
+void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const ExecResult& r,
+                      uint64_t cycle, Pipe& pipe, size_t unit) {
+    const bool has_result = inst.num_writes > 0;
+    if (r.space == StateSpace::Shared) {
+        ++m_shared_accesses;
+        uint32_t degree = r.active_mask ? bank_conflict_degree(r) : 1;
+        m_bank_conflict_cycles += degree - 1;
+        pipe.next_free[unit] = cycle + uint64_t{degree} * pipe.ii;
+        if (has_result) {
+            w.scoreboard.reserve(inst, true);
+            for (unsigned i = 0; i < inst.num_writes; ++i)
+                m_writebacks.push({cycle + m_cfg.shared_memory_latency + degree - 1, slot,
+                                   w.generation, inst.writes[i]});
+        }
+        return;
+    }
+    // Global: coalesce lanes into line requests with sector masks, in order of first lane.
+    struct Line {
+        uint64_t addr;
+        uint32_t sectors;
+    };
+    std::array<Line, kWarpSize * 2> lines;
+    size_t nlines = 0;
+    const uint64_t line_bytes = m_cfg.line_bytes;
+    const uint64_t sector_bytes = m_cfg.sector_bytes;
+    auto touch = [&](uint64_t a, uint64_t bytes) {
+        uint64_t base = a & ~(line_bytes - 1);
+        uint64_t first = (a - base) / sector_bytes;
+        uint64_t last = (a + bytes - 1 - base) / sector_bytes;
+        uint32_t mask = 0;
+        for (uint64_t s = first; s <= last; ++s) mask |= 1u << s;
+        for (size_t i = 0; i < nlines; ++i)
+            if (lines[i].addr == base) {
+                lines[i].sectors |= mask;
+                return;
+            }
+        lines[nlines++] = {base, mask};
+    };
+    for (uint32_t m = r.active_mask; m; m &= m - 1) {
+        uint32_t lane = static_cast<uint32_t>(__builtin_ctz(m));
+        uint64_t a = r.addr[lane];
+        uint64_t bytes = r.access_bytes ? r.access_bytes : 4;
+        uint64_t in_line = line_bytes - (a & (line_bytes - 1));
+        if (bytes <= in_line) {
+            touch(a, bytes);
+        } else {  // a misaligned access that straddles two lines
+            touch(a, in_line);
+            touch(a + in_line, bytes - in_line);
+        }
+    }
+    if (nlines == 0) return;
+    uint32_t op = kNoOp;
+    if (has_result) {
+        w.scoreboard.reserve(inst, true);
+        if (m_free_loads.empty()) {
+            m_free_loads.push_back(static_cast<uint32_t>(m_loads.size()));
+            m_loads.push_back({});
+        }
+        op = m_free_loads.back();
+        m_free_loads.pop_back();
+        m_loads[op] = {slot, static_cast<uint32_t>(nlines), &inst};
+    }
+    sim::MemAccess access = r.is_atomic ? sim::MemAccess::Atomic
+                            : r.is_store ? sim::MemAccess::Write
+                                         : sim::MemAccess::Read;
+    for (size_t i = 0; i < nlines; ++i) {
+        uint32_t bytes = static_cast<uint32_t>(__builtin_popcount(lines[i].sectors) * sector_bytes);
+        m_outgoing.push_back({lines[i].addr, bytes, lines[i].sectors, slot, op, access});
+    }
+    w.pending_mem += static_cast<uint32_t>(nlines);
+    m_in_flight += static_cast<uint32_t>(nlines);
+}
+
+void Sm::send_requests(uint64_t cycle) {
+    for (uint32_t n = 0; n < m_cfg.requests_per_cycle && !m_outgoing.empty() && !m_blocked; ++n) {
+        const MemRequest& rq = m_outgoing.front();
+        tlm::tlm_generic_payload& p = m_pool.acquire();
+        p.set_address(rq.line_addr);
+        p.set_data_length(rq.bytes);
+        p.set_command(rq.access == sim::MemAccess::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
+        sim::MemExtension& e = sim::PayloadPool::ext(p);
+        e.source = m_id;
+        e.warp = rq.warp;
+        e.tag = rq.op;
+        e.sector_mask = rq.sector_mask;
+        e.issue_cycle = cycle;
+        e.access = rq.access;
+        m_outgoing.pop_front();
+        ++m_mem_requests;
+        m_progress = true;
+        tlm::tlm_phase phase = tlm::BEGIN_REQ;
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        tlm::tlm_sync_enum s = downstream->nb_transport_fw(p, phase, delay);
+        if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_REQ)) {
+            m_blocked = &p;  // wait for END_REQ before the next request
+        } else if (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
+            m_responses.push_back(&p);
+        }
+    }
+}
+
+void Sm::fetch(uint64_t cycle) {
+    // One warp fetches per cycle, round robin over warp slots with room in the I-buffer.
+    const uint32_t n = static_cast<uint32_t>(m_warps.size());
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t slot = (m_fetch_rr + i) % n;
+        Warp& w = m_warps[slot];
+        if (!w.used || w.finished || w.ibuffer.size() >= m_cfg.ibuffer_entries) continue;
+        const Kernel& k = *m_ctas[w.cta_slot].launch->kernel;
+        uint32_t pc = w.ibuffer.empty() ? w.fetch_pc : w.ibuffer.next_pc();
+        if (pc >= k.code.size()) continue;  // fetched up to the end of the code
+        for (uint32_t f = 0; f < m_cfg.fetch_width && w.ibuffer.size() < m_cfg.ibuffer_entries &&
+                             pc < k.code.size(); ++f, ++pc)
+            w.ibuffer.push(pc, cycle + m_cfg.fetch_latency);
+        m_fetch_rr = (slot + 1) % n;
+        m_progress = true;
+        return;
+    }
+}
+
+void Sm::release_barrier(CtaSlot& cta) {
+    cta.barrier_arrived = 0;
+    for (auto& w : m_warps)
+        if (w.used && &m_ctas[w.cta_slot] == &cta) w.at_barrier = false;
+}
+
+void Sm::warp_finished(uint32_t slot) {
+    Warp& w = m_warps[slot];
+    w.finished = true;
+    w.ibuffer.flush();
+    auto& list = m_sched_warps[slot % m_cfg.schedulers];
+    list.erase(std::find(list.begin(), list.end(), slot));
+    CtaSlot& cta = m_ctas[w.cta_slot];
+    --cta.warps_live;
+    if (cta.warps_live > 0 && cta.barrier_arrived >= cta.warps_live) release_barrier(cta);
+    if (w.pending_mem == 0) free_warp(slot);
+}
+
+void Sm::free_warp(uint32_t slot) {
+    Warp& w = m_warps[slot];
+    w.used = false;
+    CtaSlot& cta = m_ctas[w.cta_slot];
+    if (--cta.warps_total > 0) return;
+    KernelLaunch& launch = *cta.launch;
+    cta.used = false;
+    m_threads_used -= launch.warps_per_cta() * kWarpSize;
+    m_regs_used -= cta.registers;
+    m_smem_used -= launch.shared_bytes;
+    --m_ctas_running;
+    ++m_ctas_done;
+    if (on_cta_done) on_cta_done(*this, launch);
+}
+
+std::string Sm::describe_state() const {
+    std::string out;
+    for (size_t slot = 0; slot < m_warps.size(); ++slot) {
+        const Warp& w = m_warps[slot];
+        if (!w.used) continue;
+        const CtaSlot& cta = m_ctas[w.cta_slot];
+        std::string what;
+        if (w.finished) what = fmt::format("finished, {} memory requests outstanding", w.pending_mem);
+        else if (w.at_barrier) what = fmt::format("at barrier ({} of {} warps arrived)", cta.barrier_arrived, cta.warps_live);
+        else if (w.scoreboard.pending_count()) what = fmt::format("{} registers pending", w.scoreboard.pending_count());
+        else what = "ready";
+        const Kernel& k = *cta.launch->kernel;
+        uint32_t pc = w.stack.empty() ? 0 : w.stack.pc();
+        out += fmt::format("  {} warp {} (CTA {} of {}): pc {} line {}: {}\n", name(), slot, cta.cta_index,
+                           k.name, pc, pc < k.code.size() ? k.code[pc].line : 0, what);
+    }
+    return out;
+}
+
+}  // namespace stacksim::core

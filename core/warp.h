@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// Timing and functional state of one warp slot and one CTA slot of an SM.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "core/exec_context.h"
+#include "core/scoreboard.h"
+#include "core/simt_stack.h"
+
+namespace stacksim::core {
+
+struct KernelLaunch;
+
+/// Fetched, decoded instructions of one warp waiting to issue (consecutive PCs).
+class InstructionBuffer {
+public:
+    static constexpr unsigned kMaxEntries = 16;
+    void flush() { m_count = 0; }
+    bool empty() const { return m_count == 0; }
+    unsigned size() const { return m_count; }
+    uint32_t head_pc() const { return m_pc[m_head]; }
+    uint64_t head_ready() const { return m_ready[m_head]; }
+    /// PC the next fetched instruction must have.
+    uint32_t next_pc() const { return m_pc[(m_head + m_count - 1) % kMaxEntries] + 1; }
+    void push(uint32_t pc, uint64_t ready_cycle) {
+        unsigned i = (m_head + m_count) % kMaxEntries;
+        m_pc[i] = pc;
+        m_ready[i] = ready_cycle;
+        ++m_count;
+    }
+    void pop() {
+        m_head = (m_head + 1) % kMaxEntries;
+        --m_count;
+    }
+
+private:
+    std::array<uint32_t, kMaxEntries> m_pc{};
+    std::array<uint64_t, kMaxEntries> m_ready{};
+    unsigned m_head = 0, m_count = 0;
+};
+
+/// One warp slot.
+struct Warp {
+    bool used = false;
+    bool finished = false;     ///< every thread exited (slot freed once pending_mem is 0)
+    bool at_barrier = false;
+    uint32_t cta_slot = 0;
+    uint32_t generation = 0;   ///< bumped on reuse; stale writebacks are ignored
+    uint64_t age = 0;
+    uint32_t fetch_pc = 0;     ///< next PC to fetch when the I-buffer is empty
+    uint32_t pending_mem = 0;  ///< memory requests in flight
+    WarpExecContext ctx;
+    SimtStack stack;
+    Scoreboard scoreboard;
+    InstructionBuffer ibuffer;
+};
+
+/// One CTA slot.
+struct CtaSlot {
+    bool used = false;
+    KernelLaunch* launch = nullptr;
+    uint64_t cta_index = 0;
+    uint32_t warps_total = 0;   ///< warps not yet freed
+    uint32_t warps_live = 0;    ///< warps not finished
+    uint32_t barrier_arrived = 0;
+    uint32_t registers = 0;     ///< held, for release
+    CtaExecContext ctx;
+};
+
+}  // namespace stacksim::core

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+// Interface of a warp-scheduling policy (implementations live in sched/).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace stacksim::core {
+
+/// A warp as a scheduling policy sees it.
+struct WarpRef {
+    uint32_t slot;  ///< warp slot in the SM
+    uint64_t age;   ///< launch order on this SM (smaller = older)
+};
+
+/// Orders one scheduler's warps each cycle; the SM issues the first ready warp in that order.
+class WarpSchedulerPolicy {
+public:
+    virtual ~WarpSchedulerPolicy() = default;
+    /// Fills `order` with the slots of `warps` (given oldest first) by priority.
+    virtual void prioritize(const std::vector<WarpRef>& warps, std::vector<uint32_t>& order) = 0;
+    /// The warp in `slot` issued an instruction this cycle.
+    virtual void on_issue(uint32_t slot) = 0;
+};
+
+}  // namespace stacksim::core

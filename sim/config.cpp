@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: Apache-2.0
+// TOML configuration: typed reads with file/line errors, overrides, unknown-key detection.
+#include "sim/config.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace stacksim::sim {
+
+namespace {
+
+std::string type_name(const toml::node& n) {
+    switch (n.type()) {
+    case toml::node_type::string: return "string";
+    case toml::node_type::integer: return "integer";
+    case toml::node_type::floating_point: return "float";
+    case toml::node_type::boolean: return "boolean";
+    case toml::node_type::table: return "table";
+    case toml::node_type::array: return "array";
+    default: return "date/time";
+    }
+}
+
+std::vector<std::string> split_path(const std::string& path) {
+    std::vector<std::string> parts;
+    std::string cur;
+    for (char c : path) {
+        if (c == '.') {
+            parts.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    parts.push_back(cur);
+    return parts;
+}
+
+toml::table& table_at(toml::table& root, const std::vector<std::string>& parts, size_t n) {
+    toml::table* t = &root;
+    for (size_t i = 0; i < n; ++i) {
+        auto* next = t->get_as<toml::table>(parts[i]);
+        if (!next) {
+            t->insert_or_assign(parts[i], toml::table{});
+            next = t->get_as<toml::table>(parts[i]);
+        }
+        t = next;
+    }
+    return *t;
+}
+
+}  // namespace
+
+ConfigDoc ConfigDoc::from_string(const std::string& text, const std::string& source_name) {
+    ConfigDoc doc;
+    doc.m_source = source_name;
+    try {
+        doc.m_root = toml::parse(text, source_name);
+    } catch (const toml::parse_error& e) {
+        throw ConfigError(fmt::format("{}:{}: {}", source_name, e.source().begin.line,
+                                      std::string(e.description())));
+    }
+    return doc;
+}
+
+ConfigDoc ConfigDoc::from_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError(fmt::format("{}: cannot open config file", path));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return from_string(ss.str(), path);
+}
+
+void ConfigDoc::apply_override(const std::string& assignment) {
+    auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw ConfigError(fmt::format("--set {}: expected KEY=VALUE", assignment));
+    std::string key = assignment.substr(0, eq);
+    std::string value = assignment.substr(eq + 1);
+    auto parts = split_path(key);
+    for (auto& p : parts)
+        if (p.empty()) throw ConfigError(fmt::format("--set {}: malformed key '{}'", assignment, key));
+    toml::table parsed;
+    try {
+        parsed = toml::parse("v = " + value);
+    } catch (const toml::parse_error&) {
+        parsed = toml::table{{"v", value}};  // a bare word is a string
+    }
+    toml::table& parent = table_at(m_root, parts, parts.size() - 1);
+    parent.insert_or_assign(parts.back(), *parsed.get("v"));
+    m_overridden[key] = "--set " + assignment;
+}
+
+ConfigSection ConfigDoc::section(const std::string& path) { return ConfigSection(*this, path); }
+
+std::string ConfigDoc::where(const std::string& key_path, const toml::node* node) const {
+    auto ov = m_overridden.find(key_path);
+    if (ov != m_overridden.end()) return ov->second;
+    if (node && node->source().begin.line > 0)
+        return fmt::format("{}:{}", m_source, node->source().begin.line);
+    return m_source;
+}
+
+void ConfigDoc::check_table(const toml::table& t, const std::string& prefix) const {
+    for (auto&& [k, v] : t) {
+        std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+        if (auto* sub = v.as_table()) {
+            check_table(*sub, key);
+        } else if (!m_used.count(key)) {
+            throw ConfigError(fmt::format("{}: unknown key '{}'", where(key, &v), key));
+        }
+    }
+}
+
+void ConfigDoc::check_all_used() const { check_table(m_root, ""); }
+
+ConfigSection::ConfigSection(ConfigDoc& doc, std::string path) : m_doc(doc), m_path(std::move(path)) {}
+
+std::string ConfigSection::full(const std::string& key) const {
+    return m_path.empty() ? key : m_path + "." + key;
+}
+
+const toml::node* ConfigSection::lookup(const std::string& key) {
+    std::string k = full(key);
+    m_doc.m_used.insert(k);
+    const toml::node* n = m_doc.m_root.at_path(k).node();
+    // A table where a value belongs is reported as a type error by the caller.
+    return n;
+}
+
+template <typename T> void ConfigSection::record(const std::string& key, const T& value) {
+    auto parts = split_path(full(key));
+    table_at(m_doc.m_effective, parts, parts.size() - 1).insert_or_assign(parts.back(), value);
+}
+
+void ConfigSection::fail(const std::string& key, const std::string& message) const {
+    std::string k = key.empty() ? m_path : full(key);
+    const toml::node* n = key.empty() ? nullptr : m_doc.m_root.at_path(k).node();
+    throw ConfigError(fmt::format("{}: {}: {}", m_doc.where(k, n), k, message));
+}
+
+void ConfigSection::read(const std::string& key, bool& value) {
+    if (const toml::node* n = lookup(key)) {
+        if (!n->is_boolean()) fail(key, "expected boolean, got " + type_name(*n));
+        value = n->as_boolean()->get();
+    }
+    record(key, value);
+}
+
+void ConfigSection::read(const std::string& key, int64_t& value) {
+    if (const toml::node* n = lookup(key)) {
+        if (!n->is_integer()) fail(key, "expected integer, got " + type_name(*n));
+        value = n->as_integer()->get();
+    }
+    record(key, value);
+}
+
+void ConfigSection::read(const std::string& key, uint64_t& value) {
+    int64_t v = static_cast<int64_t>(value);
+    if (const toml::node* n = lookup(key)) {
+        if (!n->is_integer()) fail(key, "expected integer, got " + type_name(*n));
+        v = n->as_integer()->get();
+        if (v < 0) fail(key, fmt::format("must not be negative, got {}", v));
+    }
+    value = static_cast<uint64_t>(v);
+    record(key, v);
+}
+
+void ConfigSection::read(const std::string& key, uint32_t& value) {
+    uint64_t v = value;
+    read(key, v);
+    if (v > std::numeric_limits<uint32_t>::max()) fail(key, fmt::format("{} is too large", v));
+    value = static_cast<uint32_t>(v);
+}
+
+void ConfigSection::read(const std::string& key, double& value) {
+    if (const toml::node* n = lookup(key)) {
+        if (n->is_integer())
+            value = static_cast<double>(n->as_integer()->get());
+        else if (n->is_floating_point())
+            value = n->as_floating_point()->get();
+        else
+            fail(key, "expected number, got " + type_name(*n));
+    }
+    record(key, value);
+}
+
+void ConfigSection::read(const std::string& key, std::string& value) {
+    if (const toml::node* n = lookup(key)) {
+        if (!n->is_string()) fail(key, "expected string, got " + type_name(*n));
+        value = n->as_string()->get();
+    }
+    record(key, value);
+}
+
+void ConfigSection::read_choice(const std::string& key, std::string& value,
+                                const std::vector<std::string>& choices) {
+    read(key, value);
+    for (auto& c : choices)
+        if (c == value) return;
+    std::string list;
+    for (auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+    fail(key, fmt::format("'{}' is not one of: {}", value, list));
+}
+
+}  // namespace stacksim::sim

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+// TOML configuration: typed reads with file/line errors, overrides, unknown-key detection.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "sim/error.h"
+
+namespace stacksim::sim {
+
+class ConfigSection;
+
+/// A parsed configuration file plus `--set` overrides. Modules never see this: `top/` reads
+/// one ConfigSection per module into that module's config struct, then calls
+/// check_all_used() so that misspelled keys are errors, and effective() for the results.
+class ConfigDoc {
+public:
+    /// An empty document (all defaults).
+    ConfigDoc() = default;
+    /// Parses `path`; throws ConfigError "FILE:LINE: message" on a syntax error.
+    static ConfigDoc from_file(const std::string& path);
+    /// Parses `text`, naming it `source_name` in errors.
+    static ConfigDoc from_string(const std::string& text, const std::string& source_name);
+
+    /// Applies "a.b.c=value"; value is a TOML value (42, 1.5, true, "x") or a bare string.
+    void apply_override(const std::string& assignment);
+
+    /// The section at dotted `path` ("gpu.sm"); absent sections read as all defaults.
+    ConfigSection section(const std::string& path);
+
+    /// Throws ConfigError naming the first key that no section read ("FILE:LINE: unknown key").
+    void check_all_used() const;
+    /// Every value read (given or default), as a TOML table.
+    const toml::table& effective() const { return m_effective; }
+    const std::string& source_name() const { return m_source; }
+
+private:
+    friend class ConfigSection;
+    std::string where(const std::string& key_path, const toml::node* node) const;
+    void check_table(const toml::table& t, const std::string& prefix) const;
+
+    toml::table m_root;
+    toml::table m_effective;
+    std::string m_source = "<defaults>";
+    std::set<std::string> m_used;            ///< dotted keys read
+    std::map<std::string, std::string> m_overridden;  ///< dotted key -> "--set k=v"
+};
+
+/// A view of one table of a ConfigDoc. read() leaves the target at its default when the key
+/// is absent, and throws ConfigError when the value has the wrong type or range.
+class ConfigSection {
+public:
+    ConfigSection(ConfigDoc& doc, std::string path);
+
+    void read(const std::string& key, bool& value);
+    void read(const std::string& key, int64_t& value);
+    void read(const std::string& key, uint64_t& value);
+    void read(const std::string& key, uint32_t& value);
+    void read(const std::string& key, double& value);
+    void read(const std::string& key, std::string& value);
+    /// A string that must be one of `choices`.
+    void read_choice(const std::string& key, std::string& value,
+                     const std::vector<std::string>& choices);
+    /// Throws ConfigError naming `key` of this section with `message` (for validate()).
+    [[noreturn]] void fail(const std::string& key, const std::string& message) const;
+    const std::string& path() const { return m_path; }
+
+private:
+    const toml::node* lookup(const std::string& key);
+    std::string full(const std::string& key) const;
+    template <typename T> void record(const std::string& key, const T& value);
+
+    ConfigDoc& m_doc;
+    std::string m_path;
+};
+
+}  // namespace stacksim::sim
+
+namespace stacksim::sim {
+
+/// Calls `cfg.validate()` and re-throws its ConfigError ("key: message") as
+/// "FILE:LINE: section.key: message".
+template <typename Cfg> void validate_in(ConfigSection& section, const Cfg& cfg) {
+    try {
+        cfg.validate();
+    } catch (const ConfigError& e) {
+        std::string m = e.what();
+        auto colon = m.find(": ");
+        if (colon == std::string::npos) section.fail("", m);
+        section.fail(m.substr(0, colon), m.substr(colon + 2));
+    }
+}
+
+}  // namespace stacksim::sim

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+// Stats registry dumps and the warp-scheduler policies' orderings.
+#include <catch2/catch.hpp>
+
+#include "sched/warp_schedulers.h"
+#include "sim/stats.h"
+
+using namespace stacksim;
+
+TEST_CASE("stats: counters, averages, histograms and formulas dump by name", "[stats]") {
+    sim::StatRegistry r;
+    sim::Counter c;
+    sim::Average a;
+    sim::Histogram h(10, 4);
+    sim::StatGroup g(r, "gpu.sm0");
+    g.add("hits", c, "hits", "requests");
+    g.add("lat", a, "latency", "cycles");
+    g.add("hist", h, "latency histogram", "cycles");
+    g.add_formula("twice", [&] { return 2.0 * static_cast<double>(c.value()); }, "2x hits", "requests");
+    c += 5;
+    a.sample(2);
+    a.sample(4);
+    h.sample(3);
+    h.sample(1000);
+    auto j = r.to_json();
+    CHECK(j["gpu.sm0.hits"]["value"] == 5);
+    CHECK(j["gpu.sm0.hits"]["unit"] == "requests");
+    CHECK(j["gpu.sm0.lat"]["value"]["mean"] == 3.0);
+    CHECK(j["gpu.sm0.hist"]["value"]["counts"] == std::vector<uint64_t>{1, 0, 0, 1});
+    CHECK(r.value("gpu.sm0.twice") == 10.0);
+    CHECK(r.to_csv().find("gpu.sm0.hits,5,requests") != std::string::npos);
+    CHECK(r.to_text().find("gpu.sm0.twice") != std::string::npos);
+    CHECK_THROWS(g.add("hits", c, "again", "requests"));
+}
+
+TEST_CASE("policies: registry knows lrr and gto", "[policy]") {
+    auto names = sched::warp_scheduler_registry().names();
+    CHECK(names == std::vector<std::string>{"gto", "lrr"});
+    CHECK_THROWS_AS(sched::warp_scheduler_registry().create("nope"), sim::InputError);
+}
+
+TEST_CASE("policies: LRR rotates past the last issuer; GTO sticks to it, then oldest", "[policy]") {
+    std::vector<core::WarpRef> warps = {{4, 10}, {1, 11}, {7, 12}, {2, 13}};
+    std::vector<uint32_t> order;
+    sched::LrrPolicy lrr;
+    lrr.prioritize(warps, order);
+    CHECK(order == std::vector<uint32_t>{4, 1, 7, 2});
+    lrr.on_issue(1);
+    lrr.prioritize(warps, order);
+    CHECK(order == std::vector<uint32_t>{7, 2, 4, 1});
+    sched::GtoPolicy gto;
+    gto.prioritize(warps, order);
+    CHECK(order == std::vector<uint32_t>{4, 1, 7, 2});
+    gto.on_issue(7);
+    gto.prioritize(warps, order);
+    CHECK(order == std::vector<uint32_t>{7, 4, 1, 2});
+    std::vector<core::WarpRef> shuffled = {{2, 13}, {7, 12}, {4, 10}, {1, 11}};
+    gto.prioritize(shuffled, order);
+    CHECK(order == std::vector<uint32_t>{7, 4, 1, 2});
+}

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit tests of the workload library: table, PTX, host programs on a fake device, host data.
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "workloads/host_data.h"
+#include "workloads/workload.h"
+
+using namespace stacksim::workloads;
+
+namespace {
+
+const std::string kKernelDir = STACKSIM_SOURCE_DIR "/workloads/kernels/";
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream os;
+    os << in.rdbuf();
+    return os.str();
+}
+
+/// Appends the byte sizes of the .params of `entry` in `ptx`; false if there is no such entry.
+bool entry_params(const std::string& ptx, const std::string& entry, std::vector<int>& sizes) {
+    const size_t at = ptx.find(".entry " + entry + "(");
+    if (at == std::string::npos) return false;
+    const size_t end = ptx.find(')', at);
+    std::istringstream body(ptx.substr(at, end - at));
+    std::string line;
+    while (std::getline(body, line)) {
+        const size_t p = line.find(".param .");
+        if (p == std::string::npos) continue;
+        const char* type = line.c_str() + p + 8;  // e.g. "u64 name"
+        sizes.push_back((type[1] == '6' && type[2] == '4') ? 8 : 4);
+    }
+    return true;
+}
+
+/// A device that records allocations and launches but executes nothing: every download
+/// returns `fill` bytes, so verify() sees zeros or garbage.
+class FakeDevice final : public HostApi {
+public:
+    struct Launch {
+        std::string ptx_file, entry;
+        Dim3 grid, block;
+        std::vector<LaunchArgs::Arg> args;
+    };
+    struct Alloc {
+        DevPtr base;
+        uint64_t bytes;
+        bool freed;
+    };
+    explicit FakeDevice(uint8_t fill) : m_fill(fill) {}
+
+    DevPtr malloc(uint64_t bytes) override {
+        const DevPtr p = m_next;
+        m_next += (bytes + 255) / 256 * 256 + 256;
+        allocs.push_back({p, bytes, false});
+        return p;
+    }
+    void free(DevPtr p) override {
+        Alloc* a = find(p, 0);
+        REQUIRE(a != nullptr);
+        CHECK(a->base == p);
+        CHECK_FALSE(a->freed);
+        a->freed = true;
+    }
+    void memcpy_h2d(DevPtr dst, const void*, uint64_t bytes) override { check_range(dst, bytes); }
+    void memcpy_d2h(void* dst, DevPtr src, uint64_t bytes) override {
+        check_range(src, bytes);
+        std::memset(dst, m_fill, bytes);
+    }
+    void memset(DevPtr dst, uint8_t, uint64_t bytes) override { check_range(dst, bytes); }
+    void launch(const std::string& ptx_file, const std::string& entry, Dim3 grid, Dim3 block,
+                const LaunchArgs& args, uint32_t) override {
+        launches.push_back({ptx_file, entry, grid, block, args.args()});
+    }
+
+    std::vector<Alloc> allocs;
+    std::vector<Launch> launches;
+
+private:
+    Alloc* find(DevPtr p, uint64_t bytes) {
+        for (auto& a : allocs)
+            if (p >= a.base && p + bytes <= a.base + a.bytes && !a.freed) return &a;
+        return nullptr;
+    }
+    void check_range(DevPtr p, uint64_t bytes) {
+        INFO("device range 0x" << std::hex << p << " + " << std::dec << bytes);
+        CHECK(find(p, bytes) != nullptr);
+    }
+    uint8_t m_fill;
+    DevPtr m_next = 0x100000;
+};
+
+bool covers(uint64_t threads, uint64_t per_thread, uint64_t block, uint64_t n) {
+    return threads * per_thread >= n && (threads - block) * per_thread < n;  // no idle CTA
+}
+
+/// What a workload's host program must launch for problem size `size`.
+struct Expectation {
+    std::vector<std::string> entries;
+    std::function<bool(const FakeDevice::Launch&, uint32_t)> covers_problem;
+};
+
+std::map<std::string, Expectation> expectations() {
+    auto linear = [](uint64_t per_thread) {
+        return [per_thread](const FakeDevice::Launch& l, uint32_t n) {
+            return l.grid.y == 1 && l.grid.z == 1 && l.block.y == 1 && l.block.z == 1 &&
+                   covers(l.grid.x * uint64_t{l.block.x}, per_thread, l.block.x, n);
+        };
+    };
+    auto square = [](const FakeDevice::Launch& l, uint32_t n) {
+        return l.grid.z == 1 && l.block.z == 1 &&
+               covers(l.grid.x * uint64_t{l.block.x}, 1, l.block.x, n) &&
+               covers(l.grid.y * uint64_t{l.block.y}, 1, l.block.y, n);
+    };
+    auto reduction = [](const FakeDevice::Launch& l, uint32_t n) {
+        return l.block.x == 256 && covers(l.grid.x * uint64_t{l.block.x}, 2, l.block.x, n);
+    };
+    auto matmul = [square](const FakeDevice::Launch& l, uint32_t n) {
+        return l.block.x == 16 && l.block.y == 16 && square(l, n);
+    };
+    return {
+        {"2dconv", {{"conv2d"}, square}},
+        {"atax", {{"atax_kernel1", "atax_kernel2"}, linear(1)}},
+        {"divergence", {{"divergence"}, linear(1)}},
+        {"matmul", {{"matmul"}, matmul}},
+        {"reduction", {{"reduction"}, reduction}},
+        {"saxpy", {{"saxpy"}, linear(1)}},
+        {"vecadd", {{"vecadd"}, linear(1)}},
+    };
+}
+
+}  // namespace
+
+TEST_CASE("library: lists every workload sorted, with its PTX files") {
+    const auto& lib = workload_library();
+    std::vector<std::string> names;
+    for (const auto& w : lib) names.push_back(w.name);
+    CHECK(names == std::vector<std::string>{"2dconv", "atax", "divergence", "matmul", "reduction",
+                                            "saxpy", "vecadd"});
+    for (const auto& w : lib) {
+        INFO(w.name);
+        CHECK(find_workload(w.name) == &w);
+        CHECK(w.default_size > 0);
+        CHECK_FALSE(w.description.empty());
+        CHECK_FALSE(w.size_meaning.empty());
+        REQUIRE_FALSE(w.ptx_files.empty());
+        for (const auto& f : w.ptx_files) CHECK(std::ifstream(kKernelDir + f).good());
+        const auto cls = w.name == "atax" ? WorkloadClass::Irregular
+                         : (w.name == "reduction" || w.name == "divergence")
+                             ? WorkloadClass::Other
+                             : WorkloadClass::Regular;
+        CHECK(w.cls == cls);
+    }
+    CHECK(find_workload("nosuch") == nullptr);
+    CHECK(find_workload("") == nullptr);
+}
+
+TEST_CASE("library: PTX files use no calls, local memory or module-scope data") {
+    for (const auto& w : workload_library()) {
+        for (const auto& f : w.ptx_files) {
+            INFO(f);
+            const std::string ptx = read_text(kKernelDir + f);
+            REQUIRE_FALSE(ptx.empty());
+            CHECK(ptx.find(".entry") != std::string::npos);
+            for (const char* bad : {".local", "call", ".func", ".global .", ".const"}) {
+                INFO(bad);
+                CHECK(ptx.find(bad) == std::string::npos);
+            }
+        }
+    }
+}
+
+TEST_CASE("library: rejects size 0") {
+    for (const auto& w : workload_library()) {
+        INFO(w.name);
+        CHECK_THROWS_AS(w.make(0, 1), std::invalid_argument);
+    }
+}
+
+TEST_CASE("library: host programs launch the expected entries over the whole problem") {
+    const auto expect = expectations();
+    for (const auto& w : workload_library()) {
+        REQUIRE(expect.count(w.name) == 1);
+        const Expectation& e = expect.at(w.name);
+        const bool is_dim = w.size_meaning.find("dimension") != std::string::npos;
+        for (uint32_t size : {w.default_size, is_dim ? 37u : 1000u, 1u}) {
+            INFO(w.name << " size " << size);
+            FakeDevice dev(0);
+            auto wl = w.make(size, 42);
+            CHECK_FALSE(wl->verify().ok);  // not run yet
+            wl->run(dev);
+            REQUIRE(dev.launches.size() == e.entries.size());
+            for (size_t i = 0; i < e.entries.size(); ++i) {
+                const auto& l = dev.launches[i];
+                INFO("launch " << i << " " << l.entry << " grid " << l.grid.x << "x" << l.grid.y
+                               << " block " << l.block.x << "x" << l.block.y);
+                CHECK(l.entry == e.entries[i]);
+                CHECK(l.ptx_file == w.ptx_files.front());
+                CHECK(e.covers_problem(l, size));
+                std::vector<int> params;
+                REQUIRE(entry_params(read_text(kKernelDir + l.ptx_file), l.entry, params));
+                REQUIRE(params.size() == l.args.size());
+                for (size_t k = 0; k < params.size(); ++k) CHECK(params[k] == l.args[k].bytes);
+            }
+            CHECK_FALSE(dev.allocs.empty());
+            for (const auto& a : dev.allocs) CHECK(a.freed);
+        }
+    }
+}
+
+TEST_CASE("library: verify fails when the device returns zeros or garbage") {
+    for (const auto& w : workload_library()) {
+        for (uint8_t fill : {uint8_t{0x00}, uint8_t{0xa5}, uint8_t{0xff}}) {
+            INFO(w.name << " fill " << int{fill});
+            FakeDevice dev(fill);
+            auto wl = w.make(w.default_size, 7);
+            wl->run(dev);
+            const VerifyResult r = wl->verify();
+            CHECK_FALSE(r.ok);
+            CHECK(r.mismatches > 0);
+            CHECK(r.checked >= r.mismatches);
+            CHECK_FALSE(r.detail.empty());
+        }
+    }
+}
+
+TEST_CASE("library: host data is deterministic per seed") {
+    CHECK(SplitMix64(0).next() == 0xe220a8397b1dcdafull);  // the published SplitMix64 sequence
+    CHECK(random_f32(1000, 5, -1.0f, 1.0f) == random_f32(1000, 5, -1.0f, 1.0f));
+    CHECK(random_f32(1000, 5, -1.0f, 1.0f) != random_f32(1000, 6, -1.0f, 1.0f));
+    CHECK(random_i32(1000, 5, -50, 50) == random_i32(1000, 5, -50, 50));
+    CHECK(random_i32(1000, 5, -50, 50) != random_i32(1000, 6, -50, 50));
+    CHECK(random_u32(1000, 9, 0, 0xffffffffu) != random_u32(1000, 10, 0, 0xffffffffu));
+
+    bool in_range = true;
+    for (float v : random_f32(10000, 3, 2.0f, 3.0f)) in_range &= v >= 2.0f && v < 3.0f;
+    CHECK(in_range);
+    bool seen_lo = false, seen_hi = false;
+    for (int32_t v : random_i32(10000, 3, -2, 2)) {
+        in_range &= v >= -2 && v <= 2;
+        seen_lo |= v == -2;
+        seen_hi |= v == 2;
+    }
+    CHECK(in_range);
+    CHECK((seen_lo && seen_hi));
+    CHECK(random_i32(3, 1, 7, 7) == std::vector<int32_t>{7, 7, 7});
+    CHECK_THROWS_AS(random_i32(1, 1, 3, 2), std::invalid_argument);
+
+    CHECK(iota_i32(4, 10, -2) == std::vector<int32_t>{10, 8, 6, 4});
+    CHECK(iota_u32(3) == std::vector<uint32_t>{0, 1, 2});
+    CHECK(iota_f32(3, 0.5f, 0.25f) == std::vector<float>{0.5f, 0.75f, 1.0f});
+    CHECK(constant_data<float>(2, 1.5f) == std::vector<float>{1.5f, 1.5f});
+}
+
+TEST_CASE("library: binary files load, and failures name the file") {
+    const std::string path = "stacksim_test_host_data.bin";
+    const std::vector<uint32_t> data{1, 2, 0xdeadbeef};
+    {
+        std::ofstream out(path, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(data.data()), data.size() * sizeof(uint32_t));
+        out.put('x');  // 13 bytes: not a multiple of 4
+    }
+    CHECK(load_binary(path).size() == 13);
+    CHECK_THROWS_WITH(load_binary_as<uint32_t>(path), Catch::Contains(path));
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out.write(reinterpret_cast<const char*>(data.data()), data.size() * sizeof(uint32_t));
+    }
+    CHECK(load_binary_as<uint32_t>(path) == data);
+    std::remove(path.c_str());
+    CHECK_THROWS_WITH(load_binary("/nonexistent/stacksim.bin"),
+                      Catch::Contains("/nonexistent/stacksim.bin"));
+}

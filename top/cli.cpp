@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+// The command line: `stacksim run|list|--help|--version`.
+#include "top/cli.h"
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include <iostream>
+#include <systemc>
+
+#include "sched/warp_schedulers.h"
+#include "sim/error.h"
+#include "top/embedded_presets.h"
+#include "top/run_command.h"
+#include "workloads/workload.h"
+
+namespace po = boost::program_options;
+
+namespace stacksim::top {
+
+namespace {
+
+const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZE]] [--set KEY=VALUE]...
+                    [--seed N] [--out DIR] [--ptx-dir DIR] [--quiet]
+       stacksim list
+       stacksim --help | --version
+
+CONFIG is a preset name (see `stacksim list`) or a TOML file; default: gtx980.
+With no arguments, `stacksim run` simulates the default workload (vecadd) on gtx980.
+Exit codes: 0 ok, 2 bad input, 3 simulation failure, 4 output verification failed.
+)";
+
+const char* class_name(workloads::WorkloadClass c) {
+    switch (c) {
+    case workloads::WorkloadClass::Regular: return "regular";
+    case workloads::WorkloadClass::RegularSharing: return "regular-sharing";
+    case workloads::WorkloadClass::Irregular: return "irregular";
+    case workloads::WorkloadClass::Other: return "other";
+    }
+    return "";
+}
+
+int list_command() {
+    fmt::print("presets (stacksim run PRESET):\n");
+    for (const auto& f : embedded_presets()) {
+        std::string text(f.text);
+        std::string first = text.substr(0, text.find('\n'));
+        if (first.rfind("# ", 0) == 0) first = first.substr(2);
+        fmt::print("  {:<14} {}\n", std::string(f.file_name.substr(0, f.file_name.size() - 5)), first);
+    }
+    fmt::print("workloads (--workload NAME[:SIZE]):\n");
+    for (const auto& w : workloads::workload_library())
+        fmt::print("  {:<14} {} [{}; size = {}, default {}]\n", w.name, w.description, class_name(w.cls),
+                   w.size_meaning, w.default_size);
+    fmt::print("warp schedulers (gpu.sm.warp_scheduler):\n");
+    for (const auto& [name, e] : sched::warp_scheduler_registry().entries())
+        fmt::print("  {:<14} {}\n", name, e.description);
+    fmt::print("CTA schedulers:\n  {:<14} {}\n", "round_robin",
+               "one CTA per SM per pass, as many passes as resources allow");
+    return kExitOk;
+}
+
+int run_command(const std::vector<std::string>& args) {
+    RunOptions o;
+    po::options_description desc("run options");
+    std::string workload;
+    uint64_t seed = 0;
+    desc.add_options()
+        ("config", po::value<std::string>(&o.config), "preset or TOML file")
+        ("workload,w", po::value<std::string>(&workload), "workload NAME[:SIZE]")
+        ("set", po::value<std::vector<std::string>>(&o.overrides)->composing(), "override KEY=VALUE")
+        ("seed", po::value<uint64_t>(&seed), "random seed")
+        ("out,o", po::value<std::string>(&o.out_dir), "write stats.json, summary.json, config.toml here")
+        ("ptx-dir", po::value<std::string>(&o.ptx_dir), "read library PTX files from this directory first")
+        ("quiet,q", po::bool_switch(&o.quiet), "print nothing but errors");
+    po::positional_options_description pos;
+    pos.add("config", 1);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
+    po::notify(vm);
+    if (vm.count("workload")) o.workload = workload;
+    if (vm.count("seed")) o.seed = seed;
+    return run_simulation(o);
+}
+
+}  // namespace
+
+int cli_main(int argc, char** argv) {
+    sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+    std::vector<std::string> args(argv + 1, argv + argc);
+    try {
+        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+            std::cout << kUsage;
+            return args.empty() ? kExitBadInput : kExitOk;
+        }
+        if (args[0] == "--version") {
+            fmt::print("stacksim {}\n", STACKSIM_VERSION);
+            return kExitOk;
+        }
+        if (args[0] == "list") return list_command();
+        if (args[0] == "run") {
+            args.erase(args.begin());
+            for (auto& a : args)
+                if (a == "--help" || a == "-h") {
+                    std::cout << kUsage;
+                    return kExitOk;
+                }
+            return run_command(args);
+        }
+        throw sim::InputError(fmt::format("unknown command '{}' (try stacksim --help)", args[0]));
+    } catch (const po::error& e) {
+        fmt::print(stderr, "stacksim: error: command line: {}\n", e.what());
+        return kExitBadInput;
+    } catch (const sim::InputError& e) {
+        fmt::print(stderr, "stacksim: error: {}\n", e.what());
+        return kExitBadInput;
+    } catch (const sim::SimulationError& e) {
+        fmt::print(stderr, "stacksim: simulation failed: {}\n", e.what());
+        return kExitSimFailure;
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "stacksim: simulation failed: {}\n", e.what());
+        return kExitSimFailure;
+    }
+}
+
+}  // namespace stacksim::top

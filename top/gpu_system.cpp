@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+// The simulated system: clock domains, SMs, memory, CTA dispatcher and host, bound together.
+#include "top/gpu_system.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "sched/warp_schedulers.h"
+#include "sim/error.h"
+#include "sim/failure.h"
+
+namespace stacksim::top {
+
+namespace {
+double wall_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+uint64_t period_ps(double mhz) { return static_cast<uint64_t>(std::llround(1e6 / mhz)); }
+
+GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloads::Workload& workload,
+                     const std::string& ptx_dir, sim::StatRegistry& stats, bool show_progress)
+    : sc_module(name), m_cfg(cfg), m_core_clock("core_clock", period_ps(cfg.gpu.core_clock_mhz)),
+      m_mem_clock("memory_clock", period_ps(cfg.memory.clock_mhz)), m_show_progress(show_progress) {
+    m_memory = std::make_unique<memory::SimpleMemory>("memory", cfg.memory, m_mem_clock, stats);
+    std::vector<core::CtaHost*> hosts;
+    for (uint32_t i = 0; i < cfg.gpu.num_sms; ++i) {
+        std::vector<std::unique_ptr<core::WarpSchedulerPolicy>> policies;
+        for (uint32_t s = 0; s < cfg.sm.schedulers; ++s)
+            policies.push_back(sched::warp_scheduler_registry().create(cfg.sm.warp_scheduler));
+        auto sm = std::make_unique<core::Sm>(fmt::format("sm{}", i).c_str(), i, cfg.sm, m_core_clock,
+                                             std::move(policies), stats);
+        sm->downstream.bind(m_memory->upstream);
+        hosts.push_back(sm.get());
+        m_sms.push_back(std::move(sm));
+    }
+    m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts);
+    for (auto& sm : m_sms)
+        sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
+    m_host = std::make_unique<HostProgram>("host", workload, *m_dispatcher, m_core_clock, cfg.sm, ptx_dir,
+                                           [this] { return warp_instructions(); });
+
+    sim::StatGroup g(stats, std::string(this->name()));
+    g.add_formula("cycles", [this] { return static_cast<double>(m_core_clock.cycle()); },
+                  "core cycles simulated", "cycles");
+    g.add_formula("warp_instructions", [this] { return static_cast<double>(warp_instructions()); },
+                  "warp instructions issued by all SMs", "instructions");
+    g.add_formula("ipc", [this] {
+        double c = static_cast<double>(m_core_clock.cycle());
+        return c ? static_cast<double>(warp_instructions()) / c : 0.0;
+    }, "warp instructions per core cycle, whole GPU", "instructions/cycle");
+    g.add_formula("core_clock.busy_edges", [this] { return static_cast<double>(m_core_clock.busy_edges()); },
+                  "core clock edges on which some component was ticked", "cycles");
+    g.add_formula("core_clock.component_ticks", [this] { return static_cast<double>(m_core_clock.ticks()); },
+                  "component ticks performed by the core clock domain", "ticks");
+
+    SC_METHOD(monitor);
+    sensitive << m_monitor_event;
+    dont_initialize();
+    m_monitor_event.notify(m_core_clock.period() * static_cast<double>(kMonitorCycles));
+    m_started = wall_seconds();
+    m_last_progress = m_started;
+}
+
+uint64_t GpuSystem::warp_instructions() const {
+    uint64_t n = 0;
+    for (auto& sm : m_sms) n += sm->warp_instructions();
+    return n;
+}
+
+void GpuSystem::monitor() {
+    uint64_t done = m_dispatcher->ctas_completed();
+    if (done != m_last_completed || m_dispatcher->idle()) {
+        m_last_completed = done;
+        m_stalled_cycles = 0;
+    } else {
+        m_stalled_cycles += kMonitorCycles;
+        if (m_stalled_cycles >= m_cfg.gpu.watchdog_cycles) {
+            std::string state;
+            for (auto& sm : m_sms)
+                if (sm->busy()) state += sm->describe_state();
+            sim::record_failure(std::make_exception_ptr(sim::SimulationError(fmt::format(
+                "deadlock watchdog: no CTA finished in {} cycles (cycle {}); waiting warps:\n{}",
+                m_stalled_cycles, m_core_clock.cycle(), state))));
+            return;
+        }
+    }
+    if (m_show_progress) {
+        double now = wall_seconds();
+        if (now - m_last_progress >= 1.0 && now - m_started >= 3.0) {
+            m_last_progress = now;
+            const core::KernelLaunch* k = m_dispatcher->current();
+            std::fprintf(stderr, "\r[stacksim] cycle %llu  kernel %s  %.0f warp-instr/s   ",
+                         static_cast<unsigned long long>(m_core_clock.cycle()),
+                         k ? k->kernel->name.c_str() : "-",
+                         static_cast<double>(warp_instructions()) / (now - m_started));
+            std::fflush(stderr);
+        }
+    }
+    m_monitor_event.notify(m_core_clock.period() * static_cast<double>(kMonitorCycles));
+}
+
+}  // namespace stacksim::top

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// The simulated system: clock domains, SMs, memory, CTA dispatcher and host, bound together.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "core/sm.h"
+#include "memory/simple_memory.h"
+#include "sched/cta_dispatcher.h"
+#include "sim/clock_domain.h"
+#include "sim/stats.h"
+#include "top/host_program.h"
+#include "top/run_config.h"
+
+namespace stacksim::top {
+
+/// Instantiates and binds every module for one run. Also runs the monitor: a timed check
+/// every `kMonitorCycles` core cycles that trips the deadlock watchdog and prints progress.
+class GpuSystem : public sc_core::sc_module {
+public:
+    SC_HAS_PROCESS(GpuSystem);
+    static constexpr uint64_t kMonitorCycles = 100'000;
+
+    GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloads::Workload& workload,
+              const std::string& ptx_dir, sim::StatRegistry& stats, bool show_progress);
+
+    HostProgram& host() { return *m_host; }
+    sim::ClockDomain& core_clock() { return m_core_clock; }
+    uint64_t warp_instructions() const;
+    const std::vector<std::unique_ptr<core::Sm>>& sms() const { return m_sms; }
+
+private:
+    void monitor();
+
+    RunConfig m_cfg;
+    sim::ClockDomain m_core_clock;
+    sim::ClockDomain m_mem_clock;
+    std::vector<std::unique_ptr<core::Sm>> m_sms;
+    std::unique_ptr<memory::SimpleMemory> m_memory;
+    std::unique_ptr<sched::CtaDispatcher> m_dispatcher;
+    std::unique_ptr<HostProgram> m_host;
+    sc_core::sc_event m_monitor_event;
+    uint64_t m_last_completed = 0;
+    uint64_t m_stalled_cycles = 0;
+    bool m_show_progress;
+    double m_started = 0;
+    double m_last_progress = 0;
+};
+
+/// Picoseconds in one period of a `mhz` clock, rounded to the nearest picosecond.
+uint64_t period_ps(double mhz);
+
+}  // namespace stacksim::top

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+// The simulated host CPU: runs a workload's host program on one SystemC thread.
+#include "top/host_program.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/occupancy.h"
+#include "core/reconvergence.h"
+#include "sim/error.h"
+#include "sim/failure.h"
+#include "workloads/embedded_ptx.h"
+#include "workloads/ptx_parser.h"
+
+namespace stacksim::top {
+
+HostProgram::HostProgram(sc_core::sc_module_name name, workloads::Workload& workload,
+                         sched::CtaDispatcher& dispatcher, sim::ClockDomain& core_clock,
+                         const core::SmConfig& sm_cfg, std::string ptx_dir,
+                         std::function<uint64_t()> instructions)
+    : sc_module(name), m_workload(workload), m_dispatcher(dispatcher), m_clock(core_clock),
+      m_sm_cfg(sm_cfg), m_ptx_dir(std::move(ptx_dir)), m_instructions(std::move(instructions)) {
+    SC_THREAD(thread);
+}
+
+void HostProgram::thread() {
+    try {
+        m_workload.run(*this);
+        m_finished = true;
+    } catch (...) {
+        m_failure = std::current_exception();
+    }
+    if (m_failure)
+        sim::record_failure(m_failure);  // also stops the simulation
+    else
+        sc_core::sc_stop();
+}
+
+workloads::DevPtr HostProgram::malloc(uint64_t bytes) {
+    workloads::DevPtr p = m_next_alloc;
+    m_allocations[p] = bytes;
+    m_next_alloc += (std::max<uint64_t>(bytes, 1) + 255) / 256 * 256;
+    return p;
+}
+
+void HostProgram::free(workloads::DevPtr p) { m_allocations.erase(p); }
+
+void HostProgram::check_range(workloads::DevPtr p, uint64_t bytes, const char* what) const {
+    auto it = m_allocations.upper_bound(p);
+    if (it != m_allocations.begin()) {
+        --it;
+        if (p >= it->first && p + bytes <= it->first + it->second) return;
+    }
+    throw sim::SimulationError(fmt::format("host {} of {} bytes at 0x{:x} is outside every allocation", what, bytes, p));
+}
+
+void HostProgram::memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) {
+    check_range(dst, bytes, "memcpy to device");
+    m_memory.write(dst, src, bytes);
+}
+
+void HostProgram::memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) {
+    check_range(src, bytes, "memcpy from device");
+    m_memory.read(src, dst, bytes);
+}
+
+void HostProgram::memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) {
+    check_range(dst, bytes, "memset");
+    m_memory.fill(dst, value, bytes);
+}
+
+const core::Module& HostProgram::module(const std::string& ptx_file) {
+    auto it = m_modules.find(ptx_file);
+    if (it != m_modules.end()) return *it->second;
+    std::string text;
+    std::string shown = ptx_file;
+    bool found = false;
+    if (!m_ptx_dir.empty()) {
+        std::ifstream in(m_ptx_dir + "/" + ptx_file);
+        if (in) {
+            std::stringstream ss;
+            ss << in.rdbuf();
+            text = ss.str();
+            shown = m_ptx_dir + "/" + ptx_file;
+            found = true;
+        }
+    }
+    if (!found) {
+        for (const auto& f : workloads::embedded_ptx())
+            if (f.file_name == ptx_file) {
+                text = std::string(f.text);
+                found = true;
+            }
+    }
+    if (!found) throw sim::InputError(fmt::format("{}: no such PTX file in the kernel library", ptx_file));
+    core::Module m;
+    try {
+        m = workloads::parse_ptx(text, shown);
+    } catch (const workloads::PtxError& e) {
+        throw sim::InputError(e.what());
+    }
+    for (auto& k : m.kernels) core::compute_reconvergence(k);
+    auto& slot = m_modules[ptx_file];
+    slot = std::make_unique<core::Module>(std::move(m));
+    return *slot;
+}
+
+void HostProgram::launch(const std::string& ptx_file, const std::string& entry, workloads::Dim3 grid,
+                         workloads::Dim3 block, const workloads::LaunchArgs& args,
+                         uint32_t dynamic_shared_bytes) {
+    const core::Module& mod = module(ptx_file);
+    const core::Kernel* k = mod.find(entry);
+    if (!k) throw sim::InputError(fmt::format("{}: no .entry named '{}'", ptx_file, entry));
+    if (args.args().size() != k->params.size())
+        throw sim::InputError(fmt::format("{}: kernel '{}' takes {} parameters, launch passed {}", ptx_file,
+                                          entry, k->params.size(), args.args().size()));
+    auto launch = std::make_unique<core::KernelLaunch>();
+    launch->id = static_cast<uint32_t>(m_launches.size());
+    launch->kernel = k;
+    launch->grid = {grid.x, grid.y, grid.z};
+    launch->block = {block.x, block.y, block.z};
+    launch->params.assign(k->param_bytes, 0);
+    for (size_t i = 0; i < k->params.size(); ++i) {
+        const auto& p = k->params[i];
+        const auto& a = args.args()[i];
+        if (a.bytes != p.bytes)
+            throw sim::InputError(fmt::format("{}: parameter {} of '{}' is {} bytes, launch passed {}", ptx_file,
+                                              p.name, entry, p.bytes, a.bytes));
+        std::memcpy(launch->params.data() + p.offset, &a.bits, a.bytes);
+    }
+    launch->shared_bytes = k->static_shared_bytes + dynamic_shared_bytes;
+    launch->regs_per_thread = m_sm_cfg.regs_per_thread;
+    launch->global = &m_memory;
+    uint32_t threads = launch->threads_per_cta();
+    if (threads == 0 || threads > 1024 || launch->num_ctas() == 0)
+        throw sim::InputError(fmt::format("{}: launch of '{}' with block {}x{}x{} and grid {}x{}x{} is invalid",
+                                          ptx_file, entry, block.x, block.y, block.z, grid.x, grid.y, grid.z));
+    core::Occupancy occ = core::occupancy(m_sm_cfg, threads, launch->regs_per_thread, launch->shared_bytes);
+    if (occ.ctas == 0)
+        throw sim::InputError(fmt::format("{}: a CTA of '{}' does not fit on an SM (limited by {})", ptx_file,
+                                          entry, occ.limited_by));
+
+    KernelRecord rec;
+    rec.name = entry;
+    rec.ctas = launch->num_ctas();
+    rec.start_cycle = m_clock.cycle();
+    uint64_t insts_before = m_instructions();
+    core::KernelLaunch& ref = *launch;
+    m_launches.push_back(std::move(launch));
+    m_dispatcher.launch(ref, [this](core::KernelLaunch&) { m_kernel_done.notify(sc_core::SC_ZERO_TIME); });
+    sc_core::wait(m_kernel_done);
+    rec.end_cycle = m_clock.cycle();
+    rec.warp_instructions = m_instructions() - insts_before;
+    m_records.push_back(rec);
+}
+
+}  // namespace stacksim::top

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+// The simulated host CPU: runs a workload's host program on one SystemC thread.
+#pragma once
+#include <cstdint>
+#include <exception>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "core/kernel.h"
+#include "core/kernel_launch.h"
+#include "core/sm_config.h"
+#include "sched/cta_dispatcher.h"
+#include "sim/clock_domain.h"
+#include "sim/sparse_memory.h"
+#include "workloads/host_api.h"
+#include "workloads/workload.h"
+
+namespace stacksim::top {
+
+/// Per-launch record for the summary and stats.
+struct KernelRecord {
+    std::string name;
+    uint64_t start_cycle = 0, end_cycle = 0;
+    uint64_t ctas = 0;
+    uint64_t warp_instructions = 0;
+};
+
+/// Implements the host API: malloc/memcpy act on the functional device memory at once;
+/// launch() hands the kernel to the CTA dispatcher and waits for it in simulated time.
+class HostProgram : public sc_core::sc_module, public workloads::HostApi {
+public:
+    SC_HAS_PROCESS(HostProgram);
+    /// `ptx_dir`: if not empty, PTX files are read from there before the embedded library.
+    /// `instructions`: returns the total warp instructions issued so far (for per-kernel counts).
+    HostProgram(sc_core::sc_module_name name, workloads::Workload& workload,
+                sched::CtaDispatcher& dispatcher, sim::ClockDomain& core_clock,
+                const core::SmConfig& sm_cfg, std::string ptx_dir,
+                std::function<uint64_t()> instructions);
+
+    workloads::DevPtr malloc(uint64_t bytes) override;
+    void free(workloads::DevPtr p) override;
+    void memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) override;
+    void memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) override;
+    void memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) override;
+    void launch(const std::string& ptx_file, const std::string& entry, workloads::Dim3 grid,
+                workloads::Dim3 block, const workloads::LaunchArgs& args,
+                uint32_t dynamic_shared_bytes) override;
+
+    bool finished() const { return m_finished; }
+    /// The exception the host program ended with, if any.
+    std::exception_ptr failure() const { return m_failure; }
+    const std::vector<KernelRecord>& kernels() const { return m_records; }
+    sim::SparseMemory& device_memory() { return m_memory; }
+
+private:
+    void thread();
+    const core::Module& module(const std::string& ptx_file);
+    void check_range(workloads::DevPtr p, uint64_t bytes, const char* what) const;
+
+    workloads::Workload& m_workload;
+    sched::CtaDispatcher& m_dispatcher;
+    sim::ClockDomain& m_clock;
+    core::SmConfig m_sm_cfg;
+    std::string m_ptx_dir;
+    std::function<uint64_t()> m_instructions;
+    sim::SparseMemory m_memory;
+    std::map<workloads::DevPtr, uint64_t> m_allocations;
+    uint64_t m_next_alloc = 0x1000'0000;
+    std::map<std::string, std::unique_ptr<core::Module>> m_modules;
+    std::vector<std::unique_ptr<core::KernelLaunch>> m_launches;
+    std::vector<KernelRecord> m_records;
+    sc_core::sc_event m_kernel_done;
+    bool m_finished = false;
+    std::exception_ptr m_failure;
+};
+
+}  // namespace stacksim::top

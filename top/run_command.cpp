@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+// `stacksim run`: configure, simulate, verify, report.
+#include "top/run_command.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <sstream>
+
+#include "sim/atomic_file.h"
+#include "sim/error.h"
+#include "sim/failure.h"
+#include "top/gpu_system.h"
+#include "top/run_config.h"
+#include "workloads/workload.h"
+
+namespace stacksim::top {
+
+namespace {
+
+std::string known_workloads() {
+    std::string s;
+    for (auto& w : workloads::workload_library()) s += (s.empty() ? "" : ", ") + w.name;
+    return s;
+}
+
+void apply_cli(const RunOptions& o, sim::ConfigDoc& doc) {
+    for (auto& a : o.overrides) doc.apply_override(a);
+    if (o.workload) {
+        std::string name = *o.workload;
+        auto colon = name.find(':');
+        if (colon != std::string::npos) {
+            std::string size = name.substr(colon + 1);
+            name = name.substr(0, colon);
+            if (size.empty() || size.find_first_not_of("0123456789") != std::string::npos || size.size() > 9)
+                throw sim::InputError(fmt::format("--workload {}: size '{}' is not a positive integer", *o.workload, size));
+            doc.apply_override("run.size=" + size);
+        }
+        doc.apply_override("run.workload=\"" + name + "\"");
+    }
+    if (o.seed) doc.apply_override(fmt::format("run.seed={}", *o.seed));
+}
+
+std::string stall_line(const sim::StatRegistry& stats, uint32_t sms) {
+    static const char* reasons[] = {"pipeline_busy", "fetch", "memory_throttle", "memory_dependency",
+                                    "synchronization", "execution_dependency", "idle"};
+    double total = 0;
+    std::vector<double> v;
+    for (const char* r : reasons) {
+        double sum = 0;
+        for (uint32_t i = 0; i < sms; ++i) sum += stats.value(fmt::format("gpu.sm{}.issue.stall_{}", i, r));
+        v.push_back(sum);
+        total += sum;
+    }
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i)
+        if (v[i] > 0) s += fmt::format("{} {:.1f}%  ", reasons[i], total ? 100.0 * v[i] / total : 0.0);
+    return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+int run_simulation(const RunOptions& o) {
+    sim::ConfigDoc doc = load_config(o.config);
+    apply_cli(o, doc);
+    RunConfig cfg = read_run_config(doc);
+    const workloads::WorkloadInfo* info = workloads::find_workload(cfg.run.workload);
+    if (!info)
+        throw sim::InputError(fmt::format("{}: run.workload: unknown workload '{}' (known: {})",
+                                          o.workload ? "--workload" : doc.source_name(), cfg.run.workload,
+                                          known_workloads()));
+    const uint32_t size = cfg.run.size ? cfg.run.size : info->default_size;
+    std::unique_ptr<workloads::Workload> workload = info->make(size, cfg.run.seed);
+
+    if (!o.out_dir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(o.out_dir, ec);
+        if (ec) throw sim::InputError(fmt::format("--out {}: cannot create directory: {}", o.out_dir, ec.message()));
+    }
+
+    sim::StatRegistry stats;
+    const bool progress = !o.quiet && ::isatty(STDERR_FILENO);
+    GpuSystem gpu("gpu", cfg, *workload, o.ptx_dir, stats, progress);
+    auto t0 = std::chrono::steady_clock::now();
+    sc_core::sc_start();
+    double host_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (progress) std::fprintf(stderr, "\r%80s\r", "");
+    sim::rethrow_failure();
+    if (!gpu.host().finished())
+        throw sim::SimulationError("simulation ran out of events before the host program finished");
+
+    workloads::VerifyResult vr = workload->verify();
+    const uint64_t cycles = gpu.core_clock().cycle();
+    const uint64_t insts = gpu.warp_instructions();
+
+    nlohmann::json summary;
+    summary["stacksim_version"] = STACKSIM_VERSION;
+    summary["config"] = doc.source_name();
+    summary["workload"] = {{"name", cfg.run.workload}, {"size", size}, {"seed", cfg.run.seed}};
+    summary["cycles"] = cycles;
+    summary["warp_instructions"] = insts;
+    summary["ipc"] = cycles ? static_cast<double>(insts) / static_cast<double>(cycles) : 0.0;
+    summary["kernels"] = nlohmann::json::array();
+    for (auto& k : gpu.host().kernels()) {
+        uint64_t kc = k.end_cycle - k.start_cycle;
+        summary["kernels"].push_back({{"name", k.name}, {"ctas", k.ctas}, {"start_cycle", k.start_cycle},
+                                      {"cycles", kc}, {"warp_instructions", k.warp_instructions},
+                                      {"ipc", kc ? static_cast<double>(k.warp_instructions) / static_cast<double>(kc) : 0.0}});
+    }
+    summary["verification"] = {{"passed", vr.ok}, {"checked", vr.checked}, {"mismatches", vr.mismatches},
+                                {"detail", vr.detail}};
+    summary["host_seconds"] = host_s;
+    summary["warp_instructions_per_second"] = host_s > 0 ? static_cast<double>(insts) / host_s : 0.0;
+    summary["cycles_per_second"] = host_s > 0 ? static_cast<double>(cycles) / host_s : 0.0;
+
+    if (!o.quiet) {
+        fmt::print("stacksim {}: {} on {} ({} SMs, {} warp scheduler), size {}, seed {}\n", STACKSIM_VERSION,
+                   cfg.run.workload, doc.source_name(), cfg.gpu.num_sms, cfg.sm.warp_scheduler, size, cfg.run.seed);
+        fmt::print("  {:<20} {:>8} {:>12} {:>14} {:>8}\n", "kernel", "CTAs", "cycles", "warp-instr", "IPC");
+        for (auto& k : summary["kernels"])
+            fmt::print("  {:<20} {:>8} {:>12} {:>14} {:>8.3f}\n", k["name"].get<std::string>(),
+                       k["ctas"].get<uint64_t>(), k["cycles"].get<uint64_t>(),
+                       k["warp_instructions"].get<uint64_t>(), k["ipc"].get<double>());
+        fmt::print("  total: {} cycles, {} warp instructions, IPC {:.3f}\n", cycles, insts,
+                   summary["ipc"].get<double>());
+        fmt::print("  issue stalls: {}\n", stall_line(stats, cfg.gpu.num_sms));
+        fmt::print("  verification: {} ({} elements checked{})\n", vr.ok ? "PASSED" : "FAILED", vr.checked,
+                   vr.ok ? "" : ", " + std::to_string(vr.mismatches) + " wrong, first: " + vr.detail);
+        fmt::print("  host: {:.3f} s, {:.0f} warp-instructions/s, {:.0f} cycles/s\n", host_s,
+                   summary["warp_instructions_per_second"].get<double>(),
+                   summary["cycles_per_second"].get<double>());
+    }
+    if (!o.out_dir.empty()) {
+        sim::write_file_atomically(o.out_dir + "/stats.json", stats.to_json().dump(2) + "\n");
+        sim::write_file_atomically(o.out_dir + "/summary.json", summary.dump(2) + "\n");
+        std::ostringstream toml;
+        toml << doc.effective() << "\n";
+        sim::write_file_atomically(o.out_dir + "/config.toml", toml.str());
+        if (!o.quiet) fmt::print("  results written to {}/\n", o.out_dir);
+    }
+    return vr.ok ? kExitOk : kExitVerifyFailed;
+}
+
+}  // namespace stacksim::top

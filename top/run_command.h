@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// `stacksim run`: configure, simulate, verify, report.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stacksim::top {
+
+/// Options of one run, as given on the command line.
+struct RunOptions {
+    std::string config = "gtx980";     ///< preset name or TOML path
+    std::optional<std::string> workload;  ///< NAME or NAME:SIZE
+    std::vector<std::string> overrides;   ///< "--set" assignments
+    std::optional<uint64_t> seed;
+    std::string out_dir;                  ///< empty: write no files
+    std::string ptx_dir;                  ///< read PTX from here first
+    bool quiet = false;
+};
+
+/// Exit codes of the CLI.
+enum ExitCode : int { kExitOk = 0, kExitBadInput = 2, kExitSimFailure = 3, kExitVerifyFailed = 4 };
+
+/// Runs one simulation and prints its summary. Throws InputError / SimulationError;
+/// returns kExitOk or kExitVerifyFailed.
+int run_simulation(const RunOptions& options);
+
+}  // namespace stacksim::top

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reads the TOML configuration into the per-module config structs.
+#include "top/run_config.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "sched/warp_schedulers.h"
+#include "top/embedded_presets.h"
+
+namespace stacksim::top {
+
+void GpuConfig::validate() const {
+    if (num_sms == 0 || num_sms > 1024) throw sim::ConfigError("num_sms: must be in 1..1024");
+    if (!(core_clock_mhz > 0)) throw sim::ConfigError("core_clock_mhz: must be positive");
+    if (watchdog_cycles == 0) throw sim::ConfigError("watchdog_cycles: must be positive");
+}
+
+namespace {
+
+void read_pipe(sim::ConfigSection s, core::PipeConfig& p) {
+    s.read("units", p.units);
+    s.read("initiation_interval", p.initiation_interval);
+    s.read("latency", p.latency);
+}
+
+}  // namespace
+
+RunConfig read_run_config(sim::ConfigDoc& doc) {
+    RunConfig c;
+    {
+        auto s = doc.section("gpu");
+        s.read("num_sms", c.gpu.num_sms);
+        s.read("core_clock_mhz", c.gpu.core_clock_mhz);
+        s.read("watchdog_cycles", c.gpu.watchdog_cycles);
+        sim::validate_in(s, c.gpu);
+    }
+    {
+        auto s = doc.section("gpu.sm");
+        core::SmConfig& m = c.sm;
+        s.read("max_threads", m.max_threads);
+        s.read("max_ctas", m.max_ctas);
+        s.read("registers", m.registers);
+        s.read("shared_memory_bytes", m.shared_memory_bytes);
+        s.read("regs_per_thread", m.regs_per_thread);
+        s.read("schedulers", m.schedulers);
+        s.read_choice("warp_scheduler", m.warp_scheduler, sched::warp_scheduler_registry().names());
+        s.read("ibuffer_entries", m.ibuffer_entries);
+        s.read("fetch_width", m.fetch_width);
+        s.read("fetch_latency", m.fetch_latency);
+        read_pipe(doc.section("gpu.sm.alu"), m.alu);
+        read_pipe(doc.section("gpu.sm.sfu"), m.sfu);
+        read_pipe(doc.section("gpu.sm.ldst"), m.ldst);
+        s.read("branch_latency", m.branch_latency);
+        s.read("shared_memory_latency", m.shared_memory_latency);
+        s.read("shared_memory_banks", m.shared_memory_banks);
+        s.read("line_bytes", m.line_bytes);
+        s.read("sector_bytes", m.sector_bytes);
+        s.read("max_pending_requests", m.max_pending_requests);
+        s.read("requests_per_cycle", m.requests_per_cycle);
+        sim::validate_in(s, m);
+    }
+    {
+        auto s = doc.section("memory");
+        s.read("clock_mhz", c.memory.clock_mhz);
+        s.read("latency", c.memory.latency);
+        s.read("bandwidth_gbps", c.memory.bandwidth_gbps);
+        s.read("queue_depth", c.memory.queue_depth);
+        sim::validate_in(s, c.memory);
+    }
+    {
+        auto s = doc.section("run");
+        s.read("workload", c.run.workload);
+        s.read("size", c.run.size);
+        s.read("seed", c.run.seed);
+    }
+    doc.check_all_used();
+    return c;
+}
+
+sim::ConfigDoc load_config(const std::string& name_or_path) {
+    for (const auto& f : embedded_presets()) {
+        std::string stem(f.file_name.substr(0, f.file_name.size() - 5));
+        if (name_or_path == stem)
+            return sim::ConfigDoc::from_string(std::string(f.text), "preset " + std::string(f.file_name));
+    }
+    if (!std::filesystem::exists(name_or_path)) {
+        std::string names;
+        for (const auto& f : embedded_presets())
+            names += (names.empty() ? "" : ", ") + std::string(f.file_name.substr(0, f.file_name.size() - 5));
+        throw sim::InputError(fmt::format("{}: no such config file or preset (presets: {})", name_or_path, names));
+    }
+    return sim::ConfigDoc::from_file(name_or_path);
+}
+
+}  // namespace stacksim::top

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+// The host program's view of the GPU: allocate, copy, launch. Implemented by the simulator.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace stacksim::workloads {
+
+/// A device (GPU global memory) address.
+using DevPtr = uint64_t;
+
+struct Dim3 {
+    uint32_t x = 1, y = 1, z = 1;
+    uint64_t count() const { return uint64_t{x} * y * z; }
+};
+
+/// Kernel arguments in declaration order; packed to the kernel's .param layout at launch
+/// (each argument's size must match its .param's size).
+class LaunchArgs {
+public:
+    struct Arg {
+        uint8_t bytes;
+        uint64_t bits;
+    };
+    LaunchArgs& ptr(DevPtr p) { return push(8, p); }
+    LaunchArgs& u64(uint64_t v) { return push(8, v); }
+    LaunchArgs& u32(uint32_t v) { return push(4, v); }
+    LaunchArgs& i32(int32_t v) { return push(4, static_cast<uint32_t>(v)); }
+    LaunchArgs& f32(float v) {
+        uint32_t b;
+        std::memcpy(&b, &v, 4);
+        return push(4, b);
+    }
+    LaunchArgs& f64(double v) {
+        uint64_t b;
+        std::memcpy(&b, &v, 8);
+        return push(8, b);
+    }
+    const std::vector<Arg>& args() const { return m_args; }
+
+private:
+    LaunchArgs& push(uint8_t n, uint64_t bits) {
+        m_args.push_back({n, bits});
+        return *this;
+    }
+    std::vector<Arg> m_args;
+};
+
+/// Blocking host calls, as a CUDA host program makes them. Called from the simulated host
+/// thread: launch() returns when the kernel has finished in simulated time.
+class HostApi {
+public:
+    virtual ~HostApi() = default;
+    /// Allocates `bytes` of device memory (256-byte aligned).
+    virtual DevPtr malloc(uint64_t bytes) = 0;
+    virtual void free(DevPtr p) = 0;
+    virtual void memcpy_h2d(DevPtr dst, const void* src, uint64_t bytes) = 0;
+    virtual void memcpy_d2h(void* dst, DevPtr src, uint64_t bytes) = 0;
+    virtual void memset(DevPtr dst, uint8_t value, uint64_t bytes) = 0;
+    /// Launches `entry` from the library file `ptx_file` (e.g. "vecadd.ptx") and waits for it.
+    /// `dynamic_shared_bytes` sizes extern .shared arrays.
+    virtual void launch(const std::string& ptx_file, const std::string& entry, Dim3 grid,
+                        Dim3 block, const LaunchArgs& args, uint32_t dynamic_shared_bytes = 0) = 0;
+
+    template <typename T> DevPtr upload(const std::vector<T>& host) {
+        DevPtr p = malloc(host.size() * sizeof(T));
+        memcpy_h2d(p, host.data(), host.size() * sizeof(T));
+        return p;
+    }
+    template <typename T> void download(std::vector<T>& host, DevPtr src) {
+        memcpy_d2h(host.data(), src, host.size() * sizeof(T));
+    }
+};
+
+}  // namespace stacksim::workloads

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+// Internal helpers shared by the library workloads: factories, sizing, element checking.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "workloads/host_data.h"
+#include "workloads/workload.h"
+
+namespace stacksim::workloads {
+
+/// Factories of the library workloads (one per workloads/library/<name>.cpp).
+std::unique_ptr<Workload> make_vecadd(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_saxpy(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_reduction(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_matmul(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_divergence(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_atax(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_conv2d(uint32_t size, uint64_t seed);
+
+/// Float tolerance used by every float workload: |got - want| <= kAbsTol + kRelTol * |want|.
+/// The CPU references replay nvcc's fma contraction in the same order, so results are
+/// normally bit-identical; the tolerance only absorbs legitimate last-bit differences.
+/// NaN never passes.
+inline constexpr double kRelTol = 1e-4;
+inline constexpr double kAbsTol = 1e-5;
+
+/// ceil(a / b) for b > 0.
+inline uint32_t ceil_div(uint64_t a, uint64_t b) {
+    return static_cast<uint32_t>((a + b - 1) / b);
+}
+
+/// An independent seed for input array `stream` of a workload seeded with `seed`.
+inline uint64_t sub_seed(uint64_t seed, uint64_t stream) {
+    return SplitMix64(seed ^ (stream * 0xd1b54a32d192ed03ull)).next();
+}
+
+/// Throws std::invalid_argument unless 1 <= size <= max_size.
+inline void require_size(const char* workload, uint32_t size, uint32_t max_size) {
+    if (size == 0 || size > max_size)
+        throw std::invalid_argument(std::string(workload) + ": size " + std::to_string(size) +
+                                    " out of range [1, " + std::to_string(max_size) + "]");
+}
+
+/// Accumulates element comparisons into a VerifyResult (first mismatch is reported).
+class Checker {
+public:
+    /// Compares integers exactly.
+    template <typename T>
+    void exact(const char* array, uint64_t index, T got, T want) {
+        record(array, index, got == want, got, want);
+    }
+    /// Compares floats with the kRelTol/kAbsTol tolerance.
+    void near(const char* array, uint64_t index, float got, float want) {
+        const double diff = std::fabs(double{got} - double{want});
+        record(array, index, diff <= kAbsTol + kRelTol * std::fabs(double{want}), got, want);
+    }
+    VerifyResult result() const {
+        VerifyResult r = m_result;
+        r.ok = r.mismatches == 0 && r.checked > 0;
+        if (r.checked == 0 && r.detail.empty()) r.detail = "no output elements checked";
+        return r;
+    }
+
+private:
+    template <typename T>
+    void record(const char* array, uint64_t index, bool ok, T got, T want) {
+        ++m_result.checked;
+        if (ok) return;
+        if (m_result.mismatches++ == 0) {
+            std::ostringstream os;
+            os.precision(9);
+            os << array << '[' << index << "] = " << +got << " expected " << +want;
+            m_result.detail = os.str();
+        }
+    }
+    VerifyResult m_result;
+};
+
+/// The result of verify() called before run().
+inline VerifyResult not_run_result() {
+    VerifyResult r;
+    r.detail = "workload has not been run";
+    return r;
+}
+
+}  // namespace stacksim::workloads

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// divergence workload: nested branches + data-dependent loop; block 256, grid ceil(n/256).
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kBlock = 256;
+
+/// The CPU model of divergence.cu for thread x with input v (uint32 arithmetic wraps).
+uint32_t divergence_ref(uint32_t x, uint32_t v) {
+    uint32_t r;
+    if (x % 2) {
+        if (x % 4 == 1) {
+            r = v;
+            const uint32_t trips = v % 11;
+            for (uint32_t k = 0; k < trips; ++k) {
+                if (r & 4)
+                    r = r * 3u + k;
+                else
+                    r = (r >> 1) ^ (v + k);
+            }
+        } else {
+            r = v * 5u - x;
+            if (r & 1) r += 7u;
+        }
+    } else {
+        if (v % 3 == 0) {
+            r = v / 3u;
+            if (r & 2) r ^= 0x5au;
+        } else {
+            r = v + x * 2u;
+        }
+    }
+    return r;
+}
+
+class Divergence final : public Workload {
+public:
+    Divergence(uint32_t n, uint64_t seed)
+        : m_n(n), m_in(random_i32(n, sub_seed(seed, 0), 0, 1000000)) {}
+
+    void run(HostApi& host) override {
+        const DevPtr in = host.upload(m_in);
+        const DevPtr out = host.malloc(uint64_t{m_n} * sizeof(int32_t));
+        host.launch("divergence.ptx", "divergence", Dim3{ceil_div(m_n, kBlock), 1, 1},
+                    Dim3{kBlock, 1, 1},
+                    LaunchArgs().ptr(in).ptr(out).i32(static_cast<int32_t>(m_n)));
+        m_out.assign(m_n, 0);
+        host.download(m_out, out);
+        host.free(in);
+        host.free(out);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        Checker check;
+        for (uint32_t x = 0; x < m_n; ++x) {
+            const auto want =
+                static_cast<int32_t>(divergence_ref(x, static_cast<uint32_t>(m_in[x])));
+            check.exact("out", x, m_out[x], want);
+        }
+        return check.result();
+    }
+
+private:
+    uint32_t m_n;
+    std::vector<int32_t> m_in, m_out;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_divergence(uint32_t size, uint64_t seed) {
+    require_size("divergence", size, std::numeric_limits<int32_t>::max() - kBlock);
+    return std::make_unique<Divergence>(size, seed);
+}
+
+}  // namespace stacksim::workloads

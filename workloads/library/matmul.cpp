@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+// matmul workload: C = A x B (n x n floats), 16x16 tiles; block (16,16), grid ceil(n/16)^2.
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kTile = 16;     // must equal TILE in matmul.cu
+constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernel's int indices
+
+class Matmul final : public Workload {
+public:
+    Matmul(uint32_t n, uint64_t seed)
+        : m_n(n),
+          m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), -1.0f, 1.0f)),
+          m_b(random_f32(size_t{n} * n, sub_seed(seed, 1), -1.0f, 1.0f)) {}
+
+    void run(HostApi& host) override {
+        const DevPtr a = host.upload(m_a), b = host.upload(m_b);
+        const DevPtr c = host.malloc(m_a.size() * sizeof(float));
+        const uint32_t tiles = ceil_div(m_n, kTile);
+        host.launch("matmul.ptx", "matmul", Dim3{tiles, tiles, 1}, Dim3{kTile, kTile, 1},
+                    LaunchArgs().ptr(a).ptr(b).ptr(c).i32(static_cast<int32_t>(m_n)));
+        m_c.assign(m_a.size(), 0.0f);
+        host.download(m_c, c);
+        host.free(a);
+        host.free(b);
+        host.free(c);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        Checker check;
+        const size_t n = m_n;
+        std::vector<float> row(n);
+        for (size_t i = 0; i < n; ++i) {
+            // The kernel accumulates k = 0..n-1 in order with fma.rn.f32 (padding adds +0*0).
+            for (size_t j = 0; j < n; ++j) row[j] = 0.0f;
+            for (size_t k = 0; k < n; ++k) {
+                const float a = m_a[i * n + k];
+                const float* b = &m_b[k * n];
+                for (size_t j = 0; j < n; ++j) row[j] = std::fma(a, b[j], row[j]);
+            }
+            for (size_t j = 0; j < n; ++j) check.near("C", i * n + j, m_c[i * n + j], row[j]);
+        }
+        return check.result();
+    }
+
+private:
+    uint32_t m_n;
+    std::vector<float> m_a, m_b, m_c;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_matmul(uint32_t size, uint64_t seed) {
+    require_size("matmul", size, kMaxN);
+    return std::make_unique<Matmul>(size, seed);
+}
+
+}  // namespace stacksim::workloads

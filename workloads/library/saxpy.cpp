@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// saxpy workload: y = a*x + y over n floats (fused as nvcc does); block 256, grid ceil(n/256).
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kBlock = 256;
+constexpr float kA = 1.75f;
+
+class Saxpy final : public Workload {
+public:
+    Saxpy(uint32_t n, uint64_t seed)
+        : m_n(n),
+          m_x(random_f32(n, sub_seed(seed, 0), -1.0f, 1.0f)),
+          m_y0(random_f32(n, sub_seed(seed, 1), -1.0f, 1.0f)) {}
+
+    void run(HostApi& host) override {
+        const DevPtr x = host.upload(m_x), y = host.upload(m_y0);
+        host.launch("saxpy.ptx", "saxpy", Dim3{ceil_div(m_n, kBlock), 1, 1}, Dim3{kBlock, 1, 1},
+                    LaunchArgs().f32(kA).ptr(x).ptr(y).i32(static_cast<int32_t>(m_n)));
+        m_y.assign(m_n, 0.0f);
+        host.download(m_y, y);
+        host.free(x);
+        host.free(y);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        Checker check;
+        // The PTX computes fma.rn.f32(x, a, y).
+        for (uint32_t i = 0; i < m_n; ++i)
+            check.near("y", i, m_y[i], std::fma(m_x[i], kA, m_y0[i]));
+        return check.result();
+    }
+
+private:
+    uint32_t m_n;
+    std::vector<float> m_x, m_y0, m_y;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_saxpy(uint32_t size, uint64_t seed) {
+    require_size("saxpy", size, std::numeric_limits<int32_t>::max() - kBlock);
+    return std::make_unique<Saxpy>(size, seed);
+}
+
+}  // namespace stacksim::workloads
