@@ -7,10 +7,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include <systemc>
 
 #include "top/run_command.h"
 
@@ -27,9 +30,12 @@ struct Sample {
 };
 
 bool run_child(const Case& c, const std::string& dir, Sample& out) {
+    std::fflush(stdout);
+    std::fflush(stderr);
     pid_t pid = fork();
     if (pid < 0) return false;
     if (pid == 0) {
+        sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
         stacksim::top::RunOptions o;
         o.config = c.preset;
         o.workload = c.workload;
@@ -98,4 +104,9 @@ extern "C" int sc_main(int argc, char** argv) {
     }
     std::system(("rm -rf " + dir).c_str());
     return failures ? 1 : 0;
+}
+
+int main(int argc, char** argv) {
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+    return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -46,7 +46,7 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
 
     sim::StatGroup g(stats, std::string(this->name()));
     g.add("warp_instructions", m_issued_insts, "warp instructions issued", "instructions");
-    g.add("thread_instructions", m_thread_insts, "thread instructions executed (active lanes)", "instructions");
+    g.add("thread_instructions", m_thread_insts, "thread instructions: SIMT-active lanes of each issued warp instruction", "instructions");
     g.add("active_cycles", m_active_cycles, "cycles with at least one CTA resident", "cycles");
     g.add("branches", m_branches, "branch instructions issued", "instructions");
     g.add("divergent_branches", m_divergent_branches, "branches that split the warp", "instructions");

@@ -23,7 +23,7 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
         throw sim::SimulationError(fmt::format("{} (SM {}, warp {})", e.what(), m_id, slot));
     }
     ++m_issued_insts;
-    m_thread_insts += static_cast<uint64_t>(__builtin_popcount(r.active_mask));
+    m_thread_insts += static_cast<uint64_t>(__builtin_popcount(mask));  // SIMT-active lanes, predication aside
 
     const bool memory = r.space == StateSpace::Global || r.space == StateSpace::Shared;
     if (memory) {

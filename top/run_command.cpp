@@ -34,7 +34,8 @@ void apply_cli(const RunOptions& o, sim::ConfigDoc& doc) {
         if (colon != std::string::npos) {
             std::string size = name.substr(colon + 1);
             name = name.substr(0, colon);
-            if (size.empty() || size.find_first_not_of("0123456789") != std::string::npos || size.size() > 9)
+            if (size.empty() || size.find_first_not_of("0123456789") != std::string::npos || size.size() > 9 ||
+                std::stoul(size) == 0)
                 throw sim::InputError(fmt::format("--workload {}: size '{}' is not a positive integer", *o.workload, size));
             doc.apply_override("run.size=" + size);
         }

@@ -45,7 +45,7 @@ TEST_CASE("clock: an active component is ticked each cycle, then sleeps until it
     CHECK(d.busy_edges() == 4);
 }
 
-TEST_CASE("clock: idle components cost nothing; activation from outside aligns to the next edge", "[clock]") {
+TEST_CASE("clock: idle components cost nothing, activation from outside aligns to the next edge", "[clock]") {
     sim::ClockDomain d("d", 1000);
     std::vector<Worker> idle(1000);
     Worker w;

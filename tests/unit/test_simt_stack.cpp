@@ -14,7 +14,7 @@ namespace {
 enum Pc : uint32_t { A = 0, B = 1, C = 2, D = 3, E = 4, F = 5, G = 6 };
 }
 
-TEST_CASE("simt: textbook example A/1111 -> B/1110,F/0001; B -> C/1000,D/0110 -> E -> G",
+TEST_CASE("simt: textbook example A/1111 -> B/1110,F/0001, B -> C/1000,D/0110 -> E -> G",
           "[simt]") {
     // 003 §3.3.2 figs 3-5/3-6; lane 3 is the leftmost digit of the textbook's masks.
     SimtStack s;
@@ -72,7 +72,7 @@ TEST_CASE("simt: nested divergence reconverges inner before outer", "[simt]") {
     REQUIRE(s.branch(1, 5, 8, 0x4));     // inner: lane 2 -> 5; lane 3 -> 2
     CHECK(s.pc() == 2);
     CHECK(s.mask() == 0x8);
-    CHECK(s.depth() == 4);
+    CHECK(s.depth() == 5);  // outer waiting + taken, inner waiting + both sides
     s.advance(8);                        // lane 3 reaches the inner join
     CHECK(s.pc() == 5);
     CHECK(s.mask() == 0x4);
@@ -87,7 +87,7 @@ TEST_CASE("simt: nested divergence reconverges inner before outer", "[simt]") {
     CHECK(s.depth() == 1);
 }
 
-TEST_CASE("simt: exiting lanes leave every entry; the stack empties when all exit", "[simt]") {
+TEST_CASE("simt: exiting lanes leave every entry, the stack empties when all exit", "[simt]") {
     SimtStack s;
     s.reset(0, 0xF);
     REQUIRE(s.branch(0, 10, 20, 0x3));

@@ -39,7 +39,7 @@ TEST_CASE("policies: registry knows lrr and gto", "[policy]") {
     CHECK_THROWS_AS(sched::warp_scheduler_registry().create("nope"), sim::InputError);
 }
 
-TEST_CASE("policies: LRR rotates past the last issuer; GTO sticks to it, then oldest", "[policy]") {
+TEST_CASE("policies: LRR rotates past the last issuer, GTO sticks to it, then oldest", "[policy]") {
     std::vector<core::WarpRef> warps = {{4, 10}, {1, 11}, {7, 12}, {2, 13}};
     std::vector<uint32_t> order;
     sched::LrrPolicy lrr;

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// Runs the stacksim executable as a user would and captures its output and exit code.
+#include "tests/system/cli_runner.h"
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace stacksim::test {
+
+CliResult run_cli(const std::string& args) {
+    std::string cmd = std::string(STACKSIM_BINARY) + " " + args + " 2>&1";
+    CliResult r;
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) throw std::runtime_error("popen failed");
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
+    int status = pclose(p);
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+std::string temp_dir() {
+    char tmpl[] = "/tmp/stacksim-test-XXXXXX";
+    char* d = mkdtemp(tmpl);
+    if (!d) throw std::runtime_error("mkdtemp failed");
+    return d;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+double summary_number(const std::string& json_text, const std::string& key) {
+    auto pos = json_text.find("\"" + key + "\":");
+    if (pos == std::string::npos) throw std::runtime_error("no key " + key);
+    return std::stod(json_text.substr(pos + key.size() + 3));
+}
+
+}  // namespace stacksim::test
