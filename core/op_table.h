@@ -53,6 +53,7 @@ enum OpMod : uint32_t {
     kModVote = 1u << 18,     ///< .all .any .uni .ballot
     kModAny = 1u << 19,      ///< any modifier accepted and ignored (membar, fence)
     kModLoHi = 1u << 20,     ///< .lo .hi only (mul24/mad24)
+    kModShiftAmt = 1u << 21, ///< .shiftamt (bfind; sets Instruction::mode = 1)
 };
 
 /// Bit of DataType `t` in OpInfo::types.

@@ -70,7 +70,8 @@ uint32_t Sm::bank_conflict_degree(const ExecResult& r) {
     // Lanes touching different 4-byte words of the same bank serialise; the same word is
     // broadcast. Degree = the largest number of distinct words any bank must serve.
     const uint32_t banks = m_cfg.shared_memory_banks;
-    m_bank_words.assign(size_t{banks} * kWarpSize * 4, 0);
+    // Each bank's list holds at most 4 words per lane (16-byte accesses).
+    if (m_bank_words.size() < size_t{banks} * kWarpSize * 4) m_bank_words.resize(size_t{banks} * kWarpSize * 4);
     m_bank_fill.assign(banks, 0);
     uint32_t degree = 1;
     const uint32_t words_per_lane = std::max<uint32_t>(1, r.access_bytes / 4);

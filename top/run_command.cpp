@@ -135,6 +135,8 @@ int run_simulation(const RunOptions& o) {
     }
     if (!o.out_dir.empty()) {
         sim::write_file_atomically(o.out_dir + "/stats.json", stats.to_json().dump(2) + "\n");
+        sim::write_file_atomically(o.out_dir + "/stats.csv", stats.to_csv());
+        sim::write_file_atomically(o.out_dir + "/stats.txt", stats.to_text());
         sim::write_file_atomically(o.out_dir + "/summary.json", summary.dump(2) + "\n");
         std::ostringstream toml;
         toml << doc.effective() << "\n";

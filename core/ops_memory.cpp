@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+// Memory instructions: ld st (scalar and vector, param/global/shared/generic), atom red.
+#include <algorithm>
+
+#include "core/ops_common.h"
+
+namespace stacksim::core::ops {
+namespace {
+
+inline uint64_t width_mask(unsigned bytes) { return bytes >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * bytes)) - 1; }
+
+inline bool is_signed_type(DataType t) {
+    return t == DataType::S8 || t == DataType::S16 || t == DataType::S32 || t == DataType::S64;
+}
+
+/// Register bits of a loaded element: signed types narrower than the destination register
+/// are sign-extended to the register's width; everything else is zero-extended.
+inline uint64_t extend_loaded(const Instruction& in, uint64_t raw, unsigned tb) {
+    if (in.dst_bytes > tb && is_signed_type(in.type)) {
+        const unsigned sh = 64 - 8 * tb;
+        raw = uint64_t(int64_t(raw << sh) >> sh) & width_mask(in.dst_bytes);
+    }
+    return raw;
+}
+
+/// Destination register of element k of a load.
+inline uint16_t element_reg(const Operand& d, unsigned k) {
+    return d.kind == Operand::Kind::Vector ? d.vec[k] : d.reg;
+}
+
+/// Records the access kind in `out` and returns the resolved space of all lanes
+/// (Shared only when every lane's access is to shared memory).
+inline void record(ExecResult& out, bool any_global, unsigned bytes) {
+    out.space = any_global ? StateSpace::Global : StateSpace::Shared;
+    out.access_bytes = static_cast<uint8_t>(bytes);
+}
+
+/// new = op(old, b, c) for atom/red; returns the new memory value.
+template <class T> inline T atomic_apply(const Instruction& in, T old, T b, T c) {
+    switch (static_cast<AtomOp>(in.mode)) {
+    case AtomOp::Add:
+        if constexpr (kIsFloat<T>) return old + b;
+        else return static_cast<T>(uint64_t(old) + uint64_t(b));
+    case AtomOp::Min:
+        if constexpr (kIsFloat<T>) return std::fmin(old, b);
+        else return std::min(old, b);
+    case AtomOp::Max:
+        if constexpr (kIsFloat<T>) return std::fmax(old, b);
+        else return std::max(old, b);
+    case AtomOp::Exch: return b;
+    case AtomOp::Cas: return to_bits(old) == to_bits(b) ? c : old;
+    default: break;
+    }
+    if constexpr (!kIsFloat<T>) {
+        switch (static_cast<AtomOp>(in.mode)) {
+        case AtomOp::Inc: return old >= b ? T(0) : T(old + 1);
+        case AtomOp::Dec: return (old == 0 || old > b) ? b : T(old - 1);
+        case AtomOp::And: return T(old & b);
+        case AtomOp::Or: return T(old | b);
+        case AtomOp::Xor: return T(old ^ b);
+        default: break;
+        }
+    }
+    fail(in, "unsupported atomic operation");
+}
+
+/// atom / red: lanes run one after another in lane order.
+template <bool kReturn> void atomic(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
+    const unsigned tb = type_bytes(in.type);
+    out.is_atomic = true;
+    bool any_global = false;
+    with_num(in, in.type, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        for_lanes(mask, [&](unsigned l) {
+            MemRef m = resolve_address(in, in.src[0], w, l, tb, tb);
+            out.addr[l] = m.addr;
+            any_global |= !m.shared;
+            T old;
+            mem_read(in, w, m, &old, tb);
+            T b = read<T>(in.src[1], w, l);
+            T c = in.num_src > 2 ? read<T>(in.src[2], w, l) : T(0);
+            T nv = atomic_apply<T>(in, old, b, c);
+            mem_write(in, w, m, &nv, tb);
+            if constexpr (kReturn) write<T>(in.dst[0], w, l, old);
+        });
+    });
+    record(out, any_global, tb);
+}
+
+}  // namespace
+
+void exec_ld(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
+    const unsigned tb = type_bytes(in.type), n = in.vec, total = tb * n;
+    const Operand& a = in.src[0];
+    const Operand& d = in.dst[0];
+    if (in.space == StateSpace::Param) {  // constant bank read, not a memory access
+        const std::vector<uint8_t>* p = w.cta->params;
+        for_lanes(mask, [&](unsigned l) {
+            uint64_t off = a.imm + (a.reg != kNoReg ? w.reg(a.reg, l) : 0);
+            if (!p || off > p->size() || p->size() - off < total)
+                fail(in, "parameter read out of bounds (offset " + std::to_string(off) + ")");
+            for (unsigned k = 0; k < n; ++k) {
+                uint64_t raw = 0;
+                std::memcpy(&raw, p->data() + off + k * tb, tb);
+                if (uint16_t r = element_reg(d, k); r != kNoReg) w.reg(r, l) = extend_loaded(in, raw, tb);
+            }
+        });
+        return;
+    }
+    out.is_load = true;
+    bool any_global = false;
+    for_lanes(mask, [&](unsigned l) {
+        MemRef m = resolve_address(in, a, w, l, total, total);
+        out.addr[l] = m.addr;
+        any_global |= !m.shared;
+        uint8_t buf[32];
+        mem_read(in, w, m, buf, total);
+        for (unsigned k = 0; k < n; ++k) {
+            uint64_t raw = 0;
+            std::memcpy(&raw, buf + k * tb, tb);
+            if (uint16_t r = element_reg(d, k); r != kNoReg) w.reg(r, l) = extend_loaded(in, raw, tb);
+        }
+    });
+    record(out, any_global, total);
+}
+
+void exec_st(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
+    const unsigned tb = type_bytes(in.type), n = in.vec, total = tb * n;
+    const Operand& v = in.src[1];
+    out.is_store = true;
+    bool any_global = false;
+    for_lanes(mask, [&](unsigned l) {
+        MemRef m = resolve_address(in, in.src[0], w, l, total, total);
+        out.addr[l] = m.addr;
+        any_global |= !m.shared;
+        uint8_t buf[32];
+        for (unsigned k = 0; k < n; ++k) {
+            uint64_t raw = v.kind == Operand::Kind::Vector ? w.reg(v.vec[k], l) : read_raw(v, w, l);
+            std::memcpy(buf + k * tb, &raw, tb);
+        }
+        mem_write(in, w, m, buf, total);
+    });
+    record(out, any_global, total);
+}
+
+void exec_atom(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
+    atomic<true>(in, w, mask, out);
+}
+
+void exec_red(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
+    atomic<false>(in, w, mask, out);
+}
+
+}  // namespace stacksim::core::ops

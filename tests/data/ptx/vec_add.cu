@@ -1,0 +1,5 @@
+// Test kernel: vector add with a grid-stride loop.
+extern "C" __global__ void vec_add(const float* a, const float* b, float* c, int n) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+        c[i] = a[i] + b[i];
+}

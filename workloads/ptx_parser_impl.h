@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+// Internal: the PTX parser class shared by ptx_parser.cpp (module, kernels, declarations)
+// and ptx_instruction.cpp (instruction decoding).
+#pragma once
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/kernel.h"
+#include "core/op_table.h"
+#include "workloads/ptx_lexer.h"
+
+namespace stacksim::workloads::detail {
+
+/// A .shared variable: static (fixed size) or extern (dynamic, placed after the statics).
+struct SharedVar {
+    std::string name;
+    uint32_t align = 1;
+    uint32_t bytes = 0;
+    bool is_extern = false;
+    uint32_t offset = 0;
+};
+
+/// A reference resolved when the kernel body is complete (labels, shared symbols).
+struct Fixup {
+    uint32_t inst = 0;       ///< index in Kernel::code
+    bool in_src = true;      ///< operand in src[] (else dst[])
+    uint8_t slot = 0;
+    bool label = false;      ///< branch target (else symbol address)
+    std::string name;
+    uint64_t addend = 0;
+    uint32_t line = 0;
+};
+
+/// A parsed operand before it is placed into an instruction slot.
+struct RawOperand {
+    core::Operand op;
+    const Token* tok = nullptr;  ///< first token, for errors
+    bool literal = false;        ///< numeric literal still to be typed
+    bool negative = false;       ///< literal preceded by '-'
+    bool pipe = false;           ///< followed by '|' (setp/shfl second destination)
+    std::string_view symbol;     ///< identifier (label, shared variable) for Imm / Addr
+};
+
+/// Recursive-descent parser over the token list.
+class PtxParser {
+public:
+    PtxParser(std::string_view text, const std::string& file);
+    core::Module parse();
+
+private:
+    // Token cursor.
+    const Token& peek(size_t ahead = 0) const;
+    const Token& next();
+    bool accept(char c);
+    const Token& expect(char c);
+    const Token& expect_word();
+    uint64_t expect_uint();
+    [[noreturn]] void error(const Token& t, const std::string& msg) const;
+    [[noreturn]] void error(uint32_t line, const std::string& msg, std::string_view tok) const;
+    void skip_line(uint32_t line);
+
+    // Module level (ptx_parser.cpp).
+    core::Kernel parse_entry();
+    void parse_params(core::Kernel& k);
+    void parse_perf_directives(core::Kernel& k);
+    void parse_body(core::Kernel& k);
+    void parse_reg_decl(core::Kernel& k);
+    SharedVar parse_shared_decl();
+    void finish_kernel(core::Kernel& k);
+    uint16_t lookup_reg(const Token& t) const;
+
+    // Instructions (ptx_instruction.cpp).
+    void parse_instruction(core::Kernel& k);
+    void decode_modifiers(const Token& op, std::string_view mods, core::Instruction& in);
+    RawOperand parse_operand();
+    void parse_address(RawOperand& r);
+    void assign_operands(const Token& op, std::vector<RawOperand>& ops, core::Instruction& in);
+    core::Operand source(RawOperand& r, core::DataType t, core::Instruction& in, uint8_t slot,
+                         bool allow_vector = false);
+    core::Operand dest(RawOperand& r, bool want_pred, bool allow_vector = false);
+    core::Operand address(RawOperand& r, core::Instruction& in, uint8_t slot);
+    uint64_t literal_bits(const RawOperand& r, core::DataType t) const;
+
+    std::vector<Token> m_toks;
+    size_t m_pos = 0;
+    std::string m_file;
+    std::shared_ptr<const std::string> m_file_ptr;
+    std::vector<SharedVar> m_module_shared;
+
+    // Per-kernel state.
+    std::vector<std::unordered_map<std::string, uint16_t>> m_scopes;
+    std::vector<core::DataType> m_reg_type;
+    std::unordered_map<std::string, uint32_t> m_labels;
+    std::vector<SharedVar> m_kernel_shared;
+    std::vector<Fixup> m_fixups;
+    const core::Kernel* m_kernel = nullptr;
+};
+
+/// DataType of a type modifier without the dot ("u32"), or None.
+core::DataType parse_type_name(std::string_view s);
+
+}  // namespace stacksim::workloads::detail
