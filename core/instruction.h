@@ -20,7 +20,7 @@ unsigned type_bytes(DataType t);
 enum class StateSpace : uint8_t { None, Generic, Global, Shared, Param, Local, Const };
 
 /// Which SM pipeline executes the instruction (its issue limit and latency come from config).
-enum class UnitClass : uint8_t { Alu, Sfu, LdSt, Control };
+enum class UnitClass : uint8_t { Alu, Fp64, Sfu, LdSt, Control };
 
 /// What the SM's control logic must do besides executing the instruction.
 enum class ControlKind : uint8_t { None, Branch, Barrier, Exit };

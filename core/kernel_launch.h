@@ -10,10 +10,13 @@
 
 namespace stacksim::core {
 
+struct TraceKernel;
+
 /// Everything an SM needs to run CTAs of one launched kernel.
 struct KernelLaunch {
     uint32_t id = 0;                     ///< launch sequence number
-    const Kernel* kernel = nullptr;
+    const Kernel* kernel = nullptr;      ///< PTX kernel (functional + timing), or
+    const TraceKernel* trace = nullptr;  ///< traced kernel (timing only); exactly one is set
     std::array<uint32_t, 3> grid{1, 1, 1};
     std::array<uint32_t, 3> block{1, 1, 1};
     std::vector<uint8_t> params;         ///< packed .param buffer
@@ -21,7 +24,9 @@ struct KernelLaunch {
     uint32_t regs_per_thread = 32;
     sim::SparseMemory* global = nullptr;
 
-    uint64_t num_ctas() const { return uint64_t{grid[0]} * grid[1] * grid[2]; }
+    uint64_t num_ctas() const;
+    /// Name of the kernel for logs and stats.
+    const std::string& name() const;
     uint32_t threads_per_cta() const { return block[0] * block[1] * block[2]; }
     uint32_t warps_per_cta() const { return (threads_per_cta() + 31) / 32; }
     /// CTA coordinates of linear CTA index `i` (x fastest).

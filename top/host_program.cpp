@@ -9,6 +9,7 @@
 
 #include "core/occupancy.h"
 #include "core/reconvergence.h"
+#include "core/trace_kernel.h"
 #include "sim/error.h"
 #include "sim/failure.h"
 #include "workloads/embedded_ptx.h"
@@ -95,6 +96,13 @@ const core::Module& HostProgram::module(const std::string& ptx_file) {
             }
     }
     if (!found) throw sim::InputError(fmt::format("{}: no such PTX file in the kernel library", ptx_file));
+    return parse_module(ptx_file, text, shown);
+}
+
+const core::Module& HostProgram::parse_module(const std::string& key, const std::string& text,
+                                              const std::string& shown) {
+    auto it = m_modules.find(key);
+    if (it != m_modules.end()) return *it->second;
     core::Module m;
     try {
         m = workloads::parse_ptx(text, shown);
@@ -102,15 +110,27 @@ const core::Module& HostProgram::module(const std::string& ptx_file) {
         throw sim::InputError(e.what());
     }
     for (auto& k : m.kernels) core::compute_reconvergence(k);
-    auto& slot = m_modules[ptx_file];
+    auto& slot = m_modules[key];
     slot = std::make_unique<core::Module>(std::move(m));
     return *slot;
+}
+
+void HostProgram::launch_ptx_source(const std::string& source_name, const std::string& ptx_text,
+                                    const std::string& entry, workloads::Dim3 grid, workloads::Dim3 block,
+                                    const workloads::LaunchArgs& args, uint32_t dynamic_shared_bytes) {
+    const core::Module& mod = parse_module("source:" + source_name, ptx_text, source_name);
+    launch_kernel(mod, source_name, entry, grid, block, args, dynamic_shared_bytes);
 }
 
 void HostProgram::launch(const std::string& ptx_file, const std::string& entry, workloads::Dim3 grid,
                          workloads::Dim3 block, const workloads::LaunchArgs& args,
                          uint32_t dynamic_shared_bytes) {
-    const core::Module& mod = module(ptx_file);
+    launch_kernel(module(ptx_file), ptx_file, entry, grid, block, args, dynamic_shared_bytes);
+}
+
+void HostProgram::launch_kernel(const core::Module& mod, const std::string& ptx_file, const std::string& entry,
+                                workloads::Dim3 grid, workloads::Dim3 block, const workloads::LaunchArgs& args,
+                                uint32_t dynamic_shared_bytes) {
     const core::Kernel* k = mod.find(entry);
     if (!k) throw sim::InputError(fmt::format("{}: no .entry named '{}'", ptx_file, entry));
     if (args.args().size() != k->params.size())
@@ -142,8 +162,12 @@ void HostProgram::launch(const std::string& ptx_file, const std::string& entry, 
         throw sim::InputError(fmt::format("{}: a CTA of '{}' does not fit on an SM (limited by {})", ptx_file,
                                           entry, occ.limited_by));
 
+    run_launch(std::move(launch), entry);
+}
+
+void HostProgram::run_launch(std::unique_ptr<core::KernelLaunch> launch, const std::string& name) {
     KernelRecord rec;
-    rec.name = entry;
+    rec.name = name;
     rec.ctas = launch->num_ctas();
     rec.start_cycle = m_clock.cycle();
     uint64_t insts_before = m_instructions();
@@ -154,6 +178,30 @@ void HostProgram::launch(const std::string& ptx_file, const std::string& entry, 
     rec.end_cycle = m_clock.cycle();
     rec.warp_instructions = m_instructions() - insts_before;
     m_records.push_back(rec);
+}
+
+}  // namespace stacksim::top
+
+namespace stacksim::top {
+
+void HostProgram::launch_trace(const core::TraceKernel& kernel) {
+    auto launch = std::make_unique<core::KernelLaunch>();
+    launch->id = static_cast<uint32_t>(m_launches.size());
+    launch->trace = &kernel;
+    launch->grid = kernel.grid;
+    launch->block = kernel.block;
+    launch->shared_bytes = kernel.shared_bytes;
+    launch->regs_per_thread = kernel.regs_per_thread ? kernel.regs_per_thread : m_sm_cfg.regs_per_thread;
+    launch->global = &m_memory;
+    uint32_t threads = launch->threads_per_cta();
+    if (threads == 0 || threads > 1024 || kernel.ctas.empty())
+        throw sim::InputError(fmt::format("{}: traced kernel '{}' has an invalid block or no CTAs", kernel.file,
+                                          kernel.name));
+    core::Occupancy occ = core::occupancy(m_sm_cfg, threads, launch->regs_per_thread, launch->shared_bytes);
+    if (occ.ctas == 0)
+        throw sim::InputError(fmt::format("{}: a CTA of '{}' does not fit on an SM (limited by {})", kernel.file,
+                                          kernel.name, occ.limited_by));
+    run_launch(std::move(launch), kernel.name);
 }
 
 }  // namespace stacksim::top

@@ -49,6 +49,10 @@ public:
     void launch(const std::string& ptx_file, const std::string& entry, workloads::Dim3 grid,
                 workloads::Dim3 block, const workloads::LaunchArgs& args,
                 uint32_t dynamic_shared_bytes) override;
+    void launch_ptx_source(const std::string& source_name, const std::string& ptx_text,
+                           const std::string& entry, workloads::Dim3 grid, workloads::Dim3 block,
+                           const workloads::LaunchArgs& args, uint32_t dynamic_shared_bytes) override;
+    void launch_trace(const core::TraceKernel& kernel) override;
 
     bool finished() const { return m_finished; }
     /// The exception the host program ended with, if any.
@@ -59,6 +63,11 @@ public:
 private:
     void thread();
     const core::Module& module(const std::string& ptx_file);
+    const core::Module& parse_module(const std::string& key, const std::string& text, const std::string& shown);
+    void launch_kernel(const core::Module& mod, const std::string& source, const std::string& entry,
+                       workloads::Dim3 grid, workloads::Dim3 block, const workloads::LaunchArgs& args,
+                       uint32_t dynamic_shared_bytes);
+    void run_launch(std::unique_ptr<core::KernelLaunch> launch, const std::string& name);
     void check_range(workloads::DevPtr p, uint64_t bytes, const char* what) const;
 
     workloads::Workload& m_workload;

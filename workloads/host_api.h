@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+namespace stacksim::core {
+struct TraceKernel;
+}
+
 namespace stacksim::workloads {
 
 /// A device (GPU global memory) address.
@@ -63,6 +67,14 @@ public:
     /// `dynamic_shared_bytes` sizes extern .shared arrays.
     virtual void launch(const std::string& ptx_file, const std::string& entry, Dim3 grid,
                         Dim3 block, const LaunchArgs& args, uint32_t dynamic_shared_bytes = 0) = 0;
+
+    /// Launches `entry` of PTX given as text (e.g. generated); `source_name` names it in errors
+    /// and caches the parse (same name = same text).
+    virtual void launch_ptx_source(const std::string& source_name, const std::string& ptx_text,
+                                   const std::string& entry, Dim3 grid, Dim3 block,
+                                   const LaunchArgs& args, uint32_t dynamic_shared_bytes = 0) = 0;
+    /// Runs a traced kernel (timing only: no functional effects) and waits for it.
+    virtual void launch_trace(const core::TraceKernel& kernel) = 0;
 
     template <typename T> DevPtr upload(const std::vector<T>& host) {
         DevPtr p = malloc(host.size() * sizeof(T));

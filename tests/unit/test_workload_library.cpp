@@ -80,6 +80,11 @@ public:
                 const LaunchArgs& args, uint32_t) override {
         launches.push_back({ptx_file, entry, grid, block, args.args()});
     }
+    void launch_ptx_source(const std::string& name, const std::string&, const std::string& entry, Dim3 grid,
+                           Dim3 block, const LaunchArgs& args, uint32_t) override {
+        launches.push_back({name, entry, grid, block, args.args()});
+    }
+    void launch_trace(const stacksim::core::TraceKernel&) override {}
 
     std::vector<Alloc> allocs;
     std::vector<Launch> launches;
