@@ -18,11 +18,16 @@ unsigned type_bytes(DataType t) {
 }
 
 // Refinements of the table's unit: ld.param reads the constant bank, so it issues to the ALU
-// pipe and is not a memory access; div.approx.f32 is an SFU reciprocal + multiply.
+// pipe and is not a memory access; div.approx.f32 is an SFU reciprocal + multiply; f64
+// arithmetic and conversions from or to f64 use the FP64 pipes.
 UnitClass Instruction::unit() const {
     if (!info) return UnitClass::Alu;
     if (info->form == OpForm::Load && space == StateSpace::Param) return UnitClass::Alu;
     if (approx && type == DataType::F32 && info->name == "div") return UnitClass::Sfu;
+    // Double-precision arithmetic runs on the FP64 pipes (a fraction of the FP32 rate).
+    if (info->unit == UnitClass::Alu && info->form != OpForm::Load &&
+        (type == DataType::F64 || src_type == DataType::F64))
+        return UnitClass::Fp64;
     return info->unit;
 }
 

@@ -29,7 +29,10 @@ const char* outcome_name(IssueOutcome o) {
 Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::ClockDomain& clock,
        std::vector<std::unique_ptr<WarpSchedulerPolicy>> policies, sim::StatRegistry& stats)
     : sc_module(name), downstream("downstream"), m_id(id), m_cfg(cfg), m_clock(clock),
-      m_policies(std::move(policies)) {
+      m_policies(std::move(policies)), m_collector(cfg.regfile_banks, cfg.collector_units),
+      m_icache(memory::TagArrayGeometry{cfg.icache_bytes, cfg.icache_ways, cfg.icache_line_bytes,
+                                        cfg.icache_line_bytes}),
+      m_const_cache(memory::TagArrayGeometry{cfg.const_cache_bytes, 4, 64, 64}) {
     downstream.register_nb_transport_bw(this, &Sm::nb_transport_bw);
     m_warps.resize(cfg.max_threads / kWarpSize);
     m_ctas.resize(cfg.max_ctas);
@@ -38,6 +41,7 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
         return Pipe{std::vector<uint64_t>(p.units, 0), p.initiation_interval, p.latency};
     };
     m_alu = make_pipe(cfg.alu);
+    m_fp64 = make_pipe(cfg.fp64);
     m_sfu = make_pipe(cfg.sfu);
     m_ldst = make_pipe(cfg.ldst);
     m_ctrl = Pipe{std::vector<uint64_t>(cfg.schedulers, 0), 1, cfg.branch_latency};
@@ -54,6 +58,14 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
     g.add("shared_accesses", m_shared_accesses, "shared-memory warp accesses", "accesses");
     g.add("bank_conflict_cycles", m_bank_conflict_cycles, "extra LD/ST cycles from shared-memory bank conflicts", "cycles");
     g.add("ctas_completed", m_ctas_done, "CTAs completed", "CTAs");
+    g.add("icache.hits", m_icache_hits, "instruction fetches that hit the I-cache", "fetches");
+    g.add("icache.misses", m_icache_misses, "instruction fetches that missed (line fill started or pending)", "fetches");
+    g.add("const_cache.hits", m_const_hits, "kernel-parameter loads that hit the constant cache", "instructions");
+    g.add("const_cache.misses", m_const_misses, "kernel-parameter loads that missed the constant cache", "instructions");
+    g.add("fp64_instructions", m_fp64_insts, "warp instructions issued to the FP64 pipes", "instructions");
+    g.add("sfu_instructions", m_sfu_insts, "warp instructions issued to the SFUs", "instructions");
+    g.add_formula("regfile_conflict_cycles", [this] { return static_cast<double>(m_collector.conflict_cycles()); },
+                  "operand reads delayed by register-bank conflicts", "cycles");
     for (size_t i = 0; i < m_outcomes.size(); ++i)
         g.add(std::string("issue.") + outcome_name(static_cast<IssueOutcome>(i)), m_outcomes[i],
               "scheduler issue slots with this outcome", "slots");
@@ -66,6 +78,7 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
 Sm::Pipe& Sm::pipe_for(UnitClass u) {
     switch (u) {
     case UnitClass::Alu: return m_alu;
+    case UnitClass::Fp64: return m_fp64;
     case UnitClass::Sfu: return m_sfu;
     case UnitClass::LdSt: return m_ldst;
     case UnitClass::Control: return m_ctrl;
@@ -105,8 +118,11 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     m_smem_used += launch.shared_bytes;
     ++m_ctas_running;
 
-    const Kernel& k = *launch.kernel;
+    const CtaTrace* trace = launch.trace ? &launch.trace->ctas[cta_index] : nullptr;
+    if (trace) cta.ctx.ctaid = trace->id;
+    const uint32_t num_regs = trace ? launch.trace->num_regs : launch.kernel->num_regs;
     const uint32_t threads = launch.threads_per_cta();
+    std::vector<uint32_t> empty_warps;
     uint32_t slot = 0;
     for (uint32_t wi = 0; wi < nwarps; ++wi) {
         while (m_warps[slot].used) ++slot;
@@ -119,10 +135,21 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
         w.age = m_warp_age++;
         w.fetch_pc = 0;
         w.pending_mem = 0;
+        w.pending_loads = 0;
         w.ibuffer.flush();
         w.ctx.cta = &cta.ctx;
         w.ctx.warp_in_cta = wi;
-        w.ctx.regs.assign(size_t{k.num_regs} * kWarpSize, 0);
+        if (trace) {
+            w.code = nullptr;
+            w.trace = wi < trace->warps.size() ? &trace->warps[wi] : nullptr;
+            w.code_size = w.trace ? static_cast<uint32_t>(w.trace->insts.size()) : 0;
+            w.ctx.regs.clear();  // timing only: no register values
+        } else {
+            w.code = &launch.kernel->code;
+            w.trace = nullptr;
+            w.code_size = static_cast<uint32_t>(launch.kernel->code.size());
+            w.ctx.regs.assign(size_t{num_regs} * kWarpSize, 0);
+        }
         uint32_t mask = 0;
         for (uint32_t lane = 0; lane < kWarpSize; ++lane) {
             uint32_t t = wi * kWarpSize + lane;
@@ -134,9 +161,11 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
         }
         w.ctx.valid_mask = mask;
         w.stack.reset(0, mask);
-        w.scoreboard.reset(k.num_regs);
+        w.scoreboard.reset(num_regs);
         m_sched_warps[slot % m_cfg.schedulers].push_back(slot);
+        if (w.code_size == 0) empty_warps.push_back(slot);
     }
+    for (uint32_t e : empty_warps) warp_finished(e);  // a traced warp with no instructions
     m_clock.activate(*this);
 }
 
@@ -167,8 +196,10 @@ void Sm::process_responses(uint64_t) {
             if (--ld.remaining == 0) {
                 for (unsigned i = 0; i < ld.inst->num_writes; ++i) w.scoreboard.release(ld.inst->writes[i]);
                 m_free_loads.push_back(e.tag);
+                --w.pending_loads;
             }
         }
+        if (e.lost_locality) m_policies[e.warp % m_cfg.schedulers]->on_lost_locality(e.warp);
         p->release();
         if (w.finished && w.pending_mem == 0) free_warp(e.warp);
         m_progress = true;
@@ -211,7 +242,7 @@ void Sm::issue(uint64_t cycle) {
             continue;
         }
         m_refs.clear();
-        for (uint32_t slot : warps) m_refs.push_back({slot, m_warps[slot].age});
+        for (uint32_t slot : warps) m_refs.push_back({slot, m_warps[slot].age, m_warps[slot].pending_loads > 0, m_warps[slot].at_barrier});
         m_policies[s]->prioritize(m_refs, m_order);
         IssueOutcome first_stall = IssueOutcome::Idle;
         bool issued = false;
@@ -220,7 +251,7 @@ void Sm::issue(uint64_t cycle) {
             bool has_inst = false;
             IssueOutcome o = try_issue(slot, cycle, has_inst);
             if (o == IssueOutcome::Issued) {
-                m_policies[s]->on_issue(slot);
+                m_policies[s]->on_issue(slot, m_last_long);
                 issued = true;
                 break;
             }
@@ -246,8 +277,7 @@ IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
     }
     has_inst = true;
     if (w.at_barrier) return IssueOutcome::Synchronization;
-    const Kernel& k = *m_ctas[w.cta_slot].launch->kernel;
-    const Instruction& inst = k.code[w.ibuffer.head_pc()];
+    const Instruction& inst = w.inst(w.ibuffer.head_pc());
     switch (w.scoreboard.check(inst)) {
     case Hazard::Memory: return IssueOutcome::MemoryDependency;
     case Hazard::Execution: return IssueOutcome::ExecutionDependency;
@@ -269,6 +299,10 @@ IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
     }
     if (inst.unit() == UnitClass::LdSt && m_in_flight >= m_cfg.max_pending_requests)
         return IssueOutcome::MemoryThrottle;
+    if (!m_collector.unit_free(cycle)) {
+        note_wake(m_collector.next_unit_free());
+        return IssueOutcome::PipelineBusy;
+    }
 
     w.ibuffer.pop();
     pipe.next_free[unit] = cycle + pipe.ii;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <queue>
+#include <unordered_map>
 #include <vector>
 
 #include <systemc>
@@ -15,6 +16,8 @@
 
 #include "core/cta_host.h"
 #include "core/exec_context.h"
+#include "core/operand_collector.h"
+#include "memory/tag_array.h"
 #include "core/sm_config.h"
 #include "core/warp.h"
 #include "core/warp_scheduler_policy.h"
@@ -99,7 +102,11 @@ private:
     void issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const ExecResult& r,
                       uint64_t cycle, Pipe& pipe, size_t unit);
     uint32_t bank_conflict_degree(const ExecResult& r);
+    void replay_trace(const TraceInstruction& t, const WarpTrace& trace, ExecResult& r) const;
+    void arrive_at_barrier(Warp& w);
     void fetch(uint64_t cycle);
+    uint64_t fetch_ready(const Warp& w, uint32_t pc, uint64_t cycle);
+    uint64_t constant_latency(const Warp& w, const Instruction& inst);
     void send_requests(uint64_t cycle);
     void warp_finished(uint32_t slot);
     void free_warp(uint32_t slot);
@@ -122,7 +129,12 @@ private:
     uint64_t m_warp_age = 0;
     uint32_t m_fetch_rr = 0;
 
-    Pipe m_alu, m_sfu, m_ldst, m_ctrl;
+    Pipe m_alu, m_fp64, m_sfu, m_ldst, m_ctrl;
+    OperandCollector m_collector;
+    memory::TagArray m_icache;
+    std::unordered_map<uint64_t, uint64_t> m_icache_fills;  ///< line -> cycle its fill completes
+    memory::TagArray m_const_cache;
+    bool m_last_long = false;  ///< the instruction just issued was a global load
     std::priority_queue<Writeback, std::vector<Writeback>, std::greater<Writeback>> m_writebacks;
     std::deque<MemRequest> m_outgoing;
     std::vector<PendingLoad> m_loads;
@@ -141,7 +153,8 @@ private:
 
     // Stats.
     sim::Counter m_issued_insts, m_thread_insts, m_active_cycles, m_divergent_branches,
-        m_branches, m_mem_requests, m_shared_accesses, m_bank_conflict_cycles, m_ctas_done;
+        m_branches, m_mem_requests, m_shared_accesses, m_bank_conflict_cycles, m_ctas_done,
+        m_icache_hits, m_icache_misses, m_const_hits, m_const_misses, m_fp64_insts, m_sfu_insts;
     std::array<sim::Counter, static_cast<size_t>(IssueOutcome::Count)> m_outcomes;
 };
 

@@ -25,6 +25,18 @@ void SmConfig::validate() const {
     positive("fetch_width", fetch_width);
     positive("alu.units", alu.units);
     positive("alu.initiation_interval", alu.initiation_interval);
+    positive("fp64.units", fp64.units);
+    positive("fp64.initiation_interval", fp64.initiation_interval);
+    positive("regfile_banks", regfile_banks);
+    positive("collector_units", collector_units);
+    positive("instruction_bytes", instruction_bytes);
+    positive("icache_ways", icache_ways);
+    if (!power_of_two(icache_line_bytes) || icache_line_bytes < instruction_bytes)
+        throw sim::ConfigError("icache_line_bytes: must be a power of two holding at least one instruction");
+    if (icache_bytes < uint64_t{icache_ways} * icache_line_bytes || icache_bytes % (icache_ways * icache_line_bytes))
+        throw sim::ConfigError("icache_bytes: must be a multiple of icache_ways x icache_line_bytes");
+    if (const_cache_bytes < 4 * 64 || const_cache_bytes % (4 * 64))
+        throw sim::ConfigError("const_cache_bytes: must be a multiple of 256 (4 ways of 64-byte lines)");
     positive("sfu.units", sfu.units);
     positive("sfu.initiation_interval", sfu.initiation_interval);
     positive("ldst.units", ldst.units);

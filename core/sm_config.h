@@ -32,11 +32,28 @@ struct SmConfig {
 
     // Execution.
     PipeConfig alu{4, 1, 6};
+    PipeConfig fp64{4, 32, 20};           ///< GTX980: 1/32 of the FP32 rate
     PipeConfig sfu{4, 4, 20};
     PipeConfig ldst{1, 1, 0};
     uint32_t branch_latency = 1;
     uint32_t shared_memory_latency = 24;  ///< cycles for a conflict-free shared access
     uint32_t shared_memory_banks = 32;
+
+    // Register file and operand collector.
+    uint32_t regfile_banks = 16;          ///< single-ported banks; reg r of warp w in (r + w) % banks
+    uint32_t collector_units = 8;
+
+    // Instruction cache (instructions are `instruction_bytes` apart).
+    uint32_t icache_bytes = 16384;
+    uint32_t icache_ways = 4;
+    uint32_t icache_line_bytes = 128;
+    uint32_t icache_miss_latency = 120;   ///< cycles to fill a missing line
+    uint32_t instruction_bytes = 8;
+
+    // Constant cache (kernel parameters, ld.param).
+    uint32_t const_cache_bytes = 2048;
+    uint32_t const_cache_latency = 8;     ///< hit
+    uint32_t const_miss_latency = 120;
 
     // Memory path.
     uint32_t line_bytes = 128;           ///< coalescing granularity

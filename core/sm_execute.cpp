@@ -17,42 +17,64 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
     w.ctx.clock = cycle;
     r.space = StateSpace::None;
     r.is_load = r.is_store = r.is_atomic = false;
-    try {
-        execute(inst, w.ctx, mask, r);
-    } catch (const ExecError& e) {
-        throw sim::SimulationError(fmt::format("{} (SM {}, warp {})", e.what(), m_id, slot));
+    if (w.trace) {
+        replay_trace(w.trace->insts[pc], *w.trace, r);
+    } else {
+        try {
+            execute(inst, w.ctx, mask, r);
+        } catch (const ExecError& e) {
+            throw sim::SimulationError(fmt::format("{} (SM {}, warp {})", e.what(), m_id, slot));
+        }
     }
     ++m_issued_insts;
-    m_thread_insts += static_cast<uint64_t>(__builtin_popcount(mask));  // SIMT-active lanes, predication aside
+    if (inst.unit() == UnitClass::Fp64) ++m_fp64_insts;
+    if (inst.unit() == UnitClass::Sfu) ++m_sfu_insts;
+    const uint64_t operands_ready = m_collector.collect(inst, slot, cycle);
+    // SIMT-active lanes, predication aside (a trace records the executing lanes only).
+    m_thread_insts += static_cast<uint64_t>(__builtin_popcount(w.trace ? r.active_mask : mask));
 
     const bool memory = r.space == StateSpace::Global || r.space == StateSpace::Shared;
+    m_last_long = memory && r.space == StateSpace::Global && inst.num_writes > 0;
     if (memory) {
-        issue_memory(w, slot, inst, r, cycle, pipe, unit);
+        issue_memory(w, slot, inst, r, operands_ready, pipe, unit);
     } else if (inst.num_writes) {
+        uint64_t latency = inst.space == StateSpace::Param ? constant_latency(w, inst) : pipe.latency;
         w.scoreboard.reserve(inst, false);
         for (unsigned i = 0; i < inst.num_writes; ++i)
-            m_writebacks.push({cycle + pipe.latency, slot, w.generation, inst.writes[i]});
+            m_writebacks.push({operands_ready + latency, slot, w.generation, inst.writes[i]});
     }
 
-    switch (inst.control()) {
-    case ControlKind::Branch:
-        ++m_branches;
-        if (w.stack.branch(pc, inst.target, inst.reconv_pc, r.taken_mask)) ++m_divergent_branches;
-        break;
-    case ControlKind::Exit: {
-        uint32_t remaining = mask & ~r.active_mask;
-        w.stack.exit(r.active_mask);
-        if (remaining) w.stack.advance(pc + 1);
-        break;
-    }
-    case ControlKind::Barrier: {
-        w.stack.advance(pc + 1);
-        CtaSlot& cta = m_ctas[w.cta_slot];
-        w.at_barrier = true;
-        if (++cta.barrier_arrived >= cta.warps_live) release_barrier(cta);
-        break;
-    }
-    case ControlKind::None: w.stack.advance(pc + 1); break;
+    if (w.trace) {
+        // Timing only: the trace fixed each instruction's lanes; walk it in order. An EXIT's
+        // mask holds the lanes that leave; the warp ends when none remain or the trace ends.
+        const bool last = pc + 1 >= w.code_size;
+        if (inst.control() == ControlKind::Exit) w.stack.exit(r.active_mask);
+        if (!w.stack.empty()) {
+            if (last) {
+                w.stack.exit(w.stack.mask());
+            } else {
+                if (inst.control() == ControlKind::Barrier) arrive_at_barrier(w);
+                w.stack.advance(pc + 1);
+            }
+        }
+    } else {
+        switch (inst.control()) {
+        case ControlKind::Branch:
+            ++m_branches;
+            if (w.stack.branch(pc, inst.target, inst.reconv_pc, r.taken_mask)) ++m_divergent_branches;
+            break;
+        case ControlKind::Exit: {
+            uint32_t remaining = mask & ~r.active_mask;
+            w.stack.exit(r.active_mask);
+            if (remaining) w.stack.advance(pc + 1);
+            break;
+        }
+        case ControlKind::Barrier:
+            w.stack.advance(pc + 1);
+            arrive_at_barrier(w);
+            break;
+        case ControlKind::None: w.stack.advance(pc + 1); break;
+        }
     }
 
     if (w.stack.empty()) {
@@ -64,6 +86,25 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
         w.ibuffer.flush();
         w.fetch_pc = w.stack.pc();
     }
+}
+
+void Sm::replay_trace(const TraceInstruction& t, const WarpTrace& trace, ExecResult& r) const {
+    r.active_mask = t.active_mask;
+    r.taken_mask = 0;
+    if (t.addr_index == kNoAddresses) return;
+    r.space = t.inst->space == StateSpace::Shared ? StateSpace::Shared : StateSpace::Global;
+    r.is_load = t.is_load;
+    r.is_store = t.is_store;
+    r.is_atomic = t.is_atomic;
+    r.access_bytes = t.access_bytes;
+    uint32_t i = t.addr_index;
+    for (uint32_t m = t.active_mask; m; m &= m - 1) r.addr[static_cast<unsigned>(__builtin_ctz(m))] = trace.addresses[i++];
+}
+
+void Sm::arrive_at_barrier(Warp& w) {
+    CtaSlot& cta = m_ctas[w.cta_slot];
+    w.at_barrier = true;
+    if (++cta.barrier_arrived >= cta.warps_live) release_barrier(cta);
 }
 
 uint32_t Sm::bank_conflict_degree(const ExecResult& r) {
@@ -154,6 +195,7 @@ void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const Exe
         op = m_free_loads.back();
         m_free_loads.pop_back();
         m_loads[op] = {slot, static_cast<uint32_t>(nlines), &inst};
+        ++w.pending_loads;
     }
     sim::MemAccess access = r.is_atomic ? sim::MemAccess::Atomic
                             : r.is_store ? sim::MemAccess::Write
@@ -201,16 +243,55 @@ void Sm::fetch(uint64_t cycle) {
         uint32_t slot = (m_fetch_rr + i) % n;
         Warp& w = m_warps[slot];
         if (!w.used || w.finished || w.ibuffer.size() >= m_cfg.ibuffer_entries) continue;
-        const Kernel& k = *m_ctas[w.cta_slot].launch->kernel;
         uint32_t pc = w.ibuffer.empty() ? w.fetch_pc : w.ibuffer.next_pc();
-        if (pc >= k.code.size()) continue;  // fetched up to the end of the code
+        if (pc >= w.code_size) continue;  // fetched up to the end of the code
         for (uint32_t f = 0; f < m_cfg.fetch_width && w.ibuffer.size() < m_cfg.ibuffer_entries &&
-                             pc < k.code.size(); ++f, ++pc)
-            w.ibuffer.push(pc, cycle + m_cfg.fetch_latency);
+                             pc < w.code_size; ++f, ++pc)
+            w.ibuffer.push(pc, fetch_ready(w, pc, cycle));
         m_fetch_rr = (slot + 1) % n;
         m_progress = true;
         return;
     }
+}
+
+uint64_t Sm::fetch_ready(const Warp& w, uint32_t pc, uint64_t cycle) {
+    // Each kernel's code sits in its own 16 MB window; traces give their own PCs.
+    const KernelLaunch& launch = *m_ctas[w.cta_slot].launch;
+    uint64_t addr = w.trace ? w.trace->insts[pc].pc : uint64_t{pc} * m_cfg.instruction_bytes;
+    addr += uint64_t{launch.id} << 24;
+    const uint64_t line = m_icache.line_of(addr);
+    uint64_t ready = cycle + m_cfg.fetch_latency;
+    if (m_icache.lookup(line)) {
+        auto fill = m_icache_fills.find(line);
+        if (fill == m_icache_fills.end()) {
+            ++m_icache_hits;
+            return ready;
+        }
+        if (fill->second <= cycle) {
+            m_icache_fills.erase(fill);
+            ++m_icache_hits;
+            return ready;
+        }
+        ++m_icache_misses;  // the line is on its way
+        return std::max(ready, fill->second);
+    }
+    ++m_icache_misses;
+    m_icache.fill(line, 1);
+    uint64_t done = cycle + m_cfg.icache_miss_latency;
+    m_icache_fills[line] = done;
+    return std::max(ready, done);
+}
+
+uint64_t Sm::constant_latency(const Warp& w, const Instruction& inst) {
+    // Each launch has its own parameter bank; the operand's offset is the address within it.
+    uint64_t addr = (uint64_t{m_ctas[w.cta_slot].launch->id} << 20) + (inst.num_src ? inst.src[0].imm : 0);
+    if (m_const_cache.lookup(addr)) {
+        ++m_const_hits;
+        return m_cfg.const_cache_latency;
+    }
+    ++m_const_misses;
+    m_const_cache.fill(addr, 1);
+    return m_cfg.const_miss_latency;
 }
 
 void Sm::release_barrier(CtaSlot& cta) {
@@ -257,10 +338,9 @@ std::string Sm::describe_state() const {
         else if (w.at_barrier) what = fmt::format("at barrier ({} of {} warps arrived)", cta.barrier_arrived, cta.warps_live);
         else if (w.scoreboard.pending_count()) what = fmt::format("{} registers pending", w.scoreboard.pending_count());
         else what = "ready";
-        const Kernel& k = *cta.launch->kernel;
         uint32_t pc = w.stack.empty() ? 0 : w.stack.pc();
         out += fmt::format("  {} warp {} (CTA {} of {}): pc {} line {}: {}\n", name(), slot, cta.cta_index,
-                           k.name, pc, pc < k.code.size() ? k.code[pc].line : 0, what);
+                           cta.launch->name(), pc, pc < w.code_size ? w.inst(pc).line : 0, what);
     }
     return out;
 }

@@ -7,6 +7,7 @@
 #include "core/exec_context.h"
 #include "core/scoreboard.h"
 #include "core/simt_stack.h"
+#include "core/trace_kernel.h"
 
 namespace stacksim::core {
 
@@ -50,10 +51,17 @@ struct Warp {
     uint64_t age = 0;
     uint32_t fetch_pc = 0;     ///< next PC to fetch when the I-buffer is empty
     uint32_t pending_mem = 0;  ///< memory requests in flight
+    uint32_t pending_loads = 0;  ///< global loads/atomics with results outstanding
+    const std::vector<Instruction>* code = nullptr;  ///< PTX mode: the kernel's code
+    const WarpTrace* trace = nullptr;                ///< trace mode: this warp's stream
+    uint32_t code_size = 0;                          ///< instructions (PTX) or trace entries
     WarpExecContext ctx;
-    SimtStack stack;
+    SimtStack stack;  ///< PTX: reconvergence stack; trace: a cursor (pc = trace index)
     Scoreboard scoreboard;
     InstructionBuffer ibuffer;
+
+    /// The static instruction at `pc`.
+    const Instruction& inst(uint32_t pc) const { return trace ? *trace->insts[pc].inst : (*code)[pc]; }
 };
 
 /// One CTA slot.

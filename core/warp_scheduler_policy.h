@@ -8,8 +8,10 @@ namespace stacksim::core {
 
 /// A warp as a scheduling policy sees it.
 struct WarpRef {
-    uint32_t slot;  ///< warp slot in the SM
-    uint64_t age;   ///< launch order on this SM (smaller = older)
+    uint32_t slot;                ///< warp slot in the SM
+    uint64_t age;                 ///< launch order on this SM (smaller = older)
+    bool waiting_memory = false;  ///< a global load of this warp is outstanding
+    bool at_barrier = false;      ///< waiting for the rest of its CTA at bar.sync
 };
 
 /// Orders one scheduler's warps each cycle; the SM issues the first ready warp in that order.
@@ -18,8 +20,10 @@ public:
     virtual ~WarpSchedulerPolicy() = default;
     /// Fills `order` with the slots of `warps` (given oldest first) by priority.
     virtual void prioritize(const std::vector<WarpRef>& warps, std::vector<uint32_t>& order) = 0;
-    /// The warp in `slot` issued an instruction this cycle.
-    virtual void on_issue(uint32_t slot) = 0;
+    /// The warp in `slot` issued an instruction this cycle; `long_latency` for global loads.
+    virtual void on_issue(uint32_t slot, bool long_latency) = 0;
+    /// The L1 saw `slot` miss on a line it had lost (its victim tags hit).
+    virtual void on_lost_locality(uint32_t slot) { (void)slot; }
 };
 
 }  // namespace stacksim::core

@@ -20,6 +20,8 @@ public:
     uint32_t sector_mask = 0;   ///< 32-byte sectors of the line touched (bit i = sector i)
     uint64_t issue_cycle = 0;   ///< requester cycle when the request was created
     MemAccess access = MemAccess::Read;
+    bool lost_locality = false; ///< response: the cache found the line in this requester's
+                                ///< victim tags (it had the line and lost it), for CCWS
 
     tlm::tlm_extension_base* clone() const override { return new MemExtension(*this); }
     void copy_from(const tlm::tlm_extension_base& other) override {

@@ -34,7 +34,14 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
             policies.push_back(sched::warp_scheduler_registry().create(cfg.sm.warp_scheduler));
         auto sm = std::make_unique<core::Sm>(fmt::format("sm{}", i).c_str(), i, cfg.sm, m_core_clock,
                                              std::move(policies), stats);
-        sm->downstream.bind(m_memory->upstream);
+        if (cfg.l1.enabled) {
+            auto l1 = std::make_unique<memory::L1Cache>(fmt::format("sm{}_l1", i).c_str(), cfg.l1, m_core_clock, stats);
+            sm->downstream.bind(l1->upstream);
+            l1->downstream.bind(m_memory->upstream);
+            m_l1s.push_back(std::move(l1));
+        } else {
+            sm->downstream.bind(m_memory->upstream);
+        }
         hosts.push_back(sm.get());
         m_sms.push_back(std::move(sm));
     }
@@ -96,7 +103,7 @@ void GpuSystem::monitor() {
             const core::KernelLaunch* k = m_dispatcher->current();
             std::fprintf(stderr, "\r[stacksim] cycle %llu  kernel %s  %.0f warp-instr/s   ",
                          static_cast<unsigned long long>(m_core_clock.cycle()),
-                         k ? k->kernel->name.c_str() : "-",
+                         k ? k->name().c_str() : "-",
                          static_cast<double>(warp_instructions()) / (now - m_started));
             std::fflush(stderr);
         }

@@ -8,6 +8,7 @@
 #include <systemc>
 
 #include "core/sm.h"
+#include "memory/l1_cache.h"
 #include "memory/simple_memory.h"
 #include "sched/cta_dispatcher.h"
 #include "sim/clock_domain.h"
@@ -39,6 +40,7 @@ private:
     sim::ClockDomain m_core_clock;
     sim::ClockDomain m_mem_clock;
     std::vector<std::unique_ptr<core::Sm>> m_sms;
+    std::vector<std::unique_ptr<memory::L1Cache>> m_l1s;
     std::unique_ptr<memory::SimpleMemory> m_memory;
     std::unique_ptr<sched::CtaDispatcher> m_dispatcher;
     std::unique_ptr<HostProgram> m_host;

@@ -50,16 +50,43 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         s.read("fetch_width", m.fetch_width);
         s.read("fetch_latency", m.fetch_latency);
         read_pipe(doc.section("gpu.sm.alu"), m.alu);
+        read_pipe(doc.section("gpu.sm.fp64"), m.fp64);
         read_pipe(doc.section("gpu.sm.sfu"), m.sfu);
         read_pipe(doc.section("gpu.sm.ldst"), m.ldst);
         s.read("branch_latency", m.branch_latency);
         s.read("shared_memory_latency", m.shared_memory_latency);
         s.read("shared_memory_banks", m.shared_memory_banks);
+        s.read("regfile_banks", m.regfile_banks);
+        s.read("collector_units", m.collector_units);
+        s.read("icache_bytes", m.icache_bytes);
+        s.read("icache_ways", m.icache_ways);
+        s.read("icache_line_bytes", m.icache_line_bytes);
+        s.read("icache_miss_latency", m.icache_miss_latency);
+        s.read("instruction_bytes", m.instruction_bytes);
+        s.read("const_cache_bytes", m.const_cache_bytes);
+        s.read("const_cache_latency", m.const_cache_latency);
+        s.read("const_miss_latency", m.const_miss_latency);
         s.read("line_bytes", m.line_bytes);
         s.read("sector_bytes", m.sector_bytes);
         s.read("max_pending_requests", m.max_pending_requests);
         s.read("requests_per_cycle", m.requests_per_cycle);
         sim::validate_in(s, m);
+    }
+    {
+        auto s = doc.section("gpu.l1");
+        memory::L1CacheConfig& l = c.l1;
+        s.read("enabled", l.enabled);
+        s.read("size_bytes", l.size_bytes);
+        s.read("ways", l.ways);
+        s.read("line_bytes", l.line_bytes);
+        s.read("sector_bytes", l.sector_bytes);
+        s.read("hit_latency", l.hit_latency);
+        s.read("mshrs", l.mshrs);
+        s.read("mshr_merge", l.mshr_merge);
+        s.read("queue_depth", l.queue_depth);
+        s.read_choice("write_policy", l.write_policy, {"write_through", "write_back"});
+        s.read("victim_tags", l.victim_tags);
+        sim::validate_in(s, l);
     }
     {
         auto s = doc.section("memory");

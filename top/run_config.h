@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/sm_config.h"
+#include "memory/l1_cache_config.h"
 #include "memory/simple_memory_config.h"
 #include "sim/config.h"
 
@@ -30,6 +31,7 @@ struct RunSettings {
 struct RunConfig {
     GpuConfig gpu;
     core::SmConfig sm;
+    memory::L1CacheConfig l1;
     memory::SimpleMemoryConfig memory;
     RunSettings run;
 };

@@ -35,7 +35,7 @@ TEST_CASE("stats: counters, averages, histograms and formulas dump by name", "[s
 
 TEST_CASE("policies: registry knows lrr and gto", "[policy]") {
     auto names = sched::warp_scheduler_registry().names();
-    CHECK(names == std::vector<std::string>{"gto", "lrr"});
+    CHECK(names == std::vector<std::string>{"ccws", "gto", "lrr", "oldest", "two_level"});
     CHECK_THROWS_AS(sched::warp_scheduler_registry().create("nope"), sim::InputError);
 }
 
@@ -45,16 +45,56 @@ TEST_CASE("policies: LRR rotates past the last issuer, GTO sticks to it, then ol
     sched::LrrPolicy lrr;
     lrr.prioritize(warps, order);
     CHECK(order == std::vector<uint32_t>{4, 1, 7, 2});
-    lrr.on_issue(1);
+    lrr.on_issue(1, false);
     lrr.prioritize(warps, order);
     CHECK(order == std::vector<uint32_t>{7, 2, 4, 1});
     sched::GtoPolicy gto;
     gto.prioritize(warps, order);
     CHECK(order == std::vector<uint32_t>{4, 1, 7, 2});
-    gto.on_issue(7);
+    gto.on_issue(7, false);
     gto.prioritize(warps, order);
     CHECK(order == std::vector<uint32_t>{7, 4, 1, 2});
     std::vector<core::WarpRef> shuffled = {{2, 13}, {7, 12}, {4, 10}, {1, 11}};
     gto.prioritize(shuffled, order);
     CHECK(order == std::vector<uint32_t>{7, 4, 1, 2});
+}
+
+TEST_CASE("policies: oldest-first ignores who issued last", "[policy]") {
+    std::vector<core::WarpRef> warps = {{4, 10}, {1, 11}, {7, 12}};
+    std::vector<uint32_t> order;
+    sched::OldestFirstPolicy p;
+    p.on_issue(7, false);
+    p.prioritize(warps, order);
+    CHECK(order == std::vector<uint32_t>{4, 1, 7});
+}
+
+TEST_CASE("policies: two-level schedules an active set and demotes on long-latency loads", "[policy]") {
+    sched::TwoLevelPolicy p(2);
+    std::vector<core::WarpRef> warps = {{0, 0}, {1, 1}, {2, 2}, {3, 3}};
+    std::vector<uint32_t> order;
+    p.prioritize(warps, order);
+    CHECK(order == std::vector<uint32_t>{0, 1});  // only the active set is scheduled
+    p.on_issue(0, true);                           // warp 0 issues a global load: demoted
+    warps[0].waiting_memory = true;
+    p.prioritize(warps, order);
+    CHECK(order == std::vector<uint32_t>{1, 2});   // the oldest ready pending warp is promoted
+    warps[0].waiting_memory = false;               // its load returned, but the set is full
+    p.on_issue(1, false);
+    p.prioritize(warps, order);
+    CHECK(order == std::vector<uint32_t>{2, 1});   // round robin within the active set
+}
+
+TEST_CASE("policies: CCWS throttles warps once another loses locality", "[policy]") {
+    sched::CcwsPolicy p(128, 4 * sched::CcwsPolicy::kBase);
+    std::vector<core::WarpRef> warps = {{0, 0}, {1, 1}, {2, 2}, {3, 3}};
+    std::vector<uint32_t> order;
+    p.prioritize(warps, order);
+    CHECK(order.size() == 4);  // no lost locality: everyone is scheduled
+    p.on_lost_locality(2);
+    p.prioritize(warps, order);
+    REQUIRE_FALSE(order.empty());
+    CHECK(order.size() == 1);  // warp 2's score fills the budget: the others are throttled
+    CHECK(order[0] == 2);
+    for (int i = 0; i < 200; ++i) p.prioritize(warps, order);  // the score decays away
+    CHECK(order.size() == 4);
 }

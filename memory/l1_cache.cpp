@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: Apache-2.0
+// Per-SM sectored L1 data cache with MSHRs, write-through or write-back, victim tags.
+#include "memory/l1_cache.h"
+
+#include <algorithm>
+
+#include "sim/error.h"
+
+namespace stacksim::memory {
+
+void L1CacheConfig::validate() const {
+    auto pow2 = [](uint64_t v) { return v && (v & (v - 1)) == 0; };
+    if (!pow2(line_bytes) || line_bytes < 32) throw sim::ConfigError("line_bytes: must be a power of two >= 32");
+    if (!pow2(sector_bytes) || sector_bytes > line_bytes || line_bytes / sector_bytes > 32)
+        throw sim::ConfigError("sector_bytes: must be a power of two dividing line_bytes into at most 32 sectors");
+    if (ways == 0) throw sim::ConfigError("ways: must be positive");
+    if (size_bytes < uint64_t{ways} * line_bytes || size_bytes % (uint64_t{ways} * line_bytes) != 0)
+        throw sim::ConfigError("size_bytes: must be a multiple of ways x line_bytes");
+    if (mshrs == 0) throw sim::ConfigError("mshrs: must be positive");
+    if (mshr_merge == 0) throw sim::ConfigError("mshr_merge: must be positive");
+    if (queue_depth == 0) throw sim::ConfigError("queue_depth: must be positive");
+    if (write_policy != "write_through" && write_policy != "write_back")
+        throw sim::ConfigError("write_policy: must be \"write_through\" or \"write_back\"");
+}
+
+L1Cache::L1Cache(sc_core::sc_module_name name, const L1CacheConfig& cfg, sim::ClockDomain& clock,
+                 sim::StatRegistry& stats)
+    : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_clock(clock),
+      m_tags(TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes}) {
+    upstream.register_nb_transport_fw(this, &L1Cache::nb_transport_fw);
+    downstream.register_nb_transport_bw(this, &L1Cache::nb_transport_bw);
+    sim::StatGroup g(stats, std::string(this->name()));
+    g.add("reads", m_reads, "read requests", "requests");
+    g.add("read_hits", m_read_hits, "reads with every requested sector present", "requests");
+    g.add("read_misses", m_sector_misses, "reads missing at least one sector", "requests");
+    g.add("mshr_merges", m_mshr_merges, "misses merged into an MSHR already in flight", "requests");
+    g.add("writes", m_writes, "write requests", "requests");
+    g.add("atomics", m_atomics, "atomic requests (bypass)", "requests");
+    g.add("reservation_fails", m_reservation_fails, "cycles the tag stage stalled: no MSHR or merge slot", "cycles");
+    g.add("writebacks", m_writebacks, "dirty lines written back (write-back policy)", "lines");
+    g.add("lost_locality", m_lost_locality, "misses found in the requester's victim tags", "requests");
+    g.add_formula("hit_rate", [this] {
+        double r = static_cast<double>(m_reads.value());
+        return r ? static_cast<double>(m_read_hits.value()) / r : 0.0;
+    }, "read hits / reads", "ratio");
+}
+
+tlm::tlm_sync_enum L1Cache::nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
+                                            sc_core::sc_time&) {
+    if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
+    m_clock.activate(*this);
+    if (m_in.size() >= m_cfg.queue_depth) {
+        m_upstream_blocked = &p;
+        return tlm::TLM_ACCEPTED;
+    }
+    m_in.push_back(&p);
+    phase = tlm::END_REQ;
+    return tlm::TLM_UPDATED;
+}
+
+tlm::tlm_sync_enum L1Cache::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
+                                            sc_core::sc_time&) {
+    m_clock.activate(*this);
+    if (phase == tlm::END_REQ) {
+        if (&p == m_down_blocked) m_down_blocked = nullptr;
+        return tlm::TLM_ACCEPTED;
+    }
+    if (&p == m_down_blocked) m_down_blocked = nullptr;
+    m_returns.push_back(&p);
+    return tlm::TLM_COMPLETED;
+}
+
+void L1Cache::respond(tlm::tlm_generic_payload& p, uint64_t cycle) { m_ready.push({cycle, m_seq++, &p}); }
+
+void L1Cache::remember_victim(const Eviction& ev) {
+    if (m_cfg.victim_tags == 0) return;
+    if (ev.owner >= m_victims.size()) m_victims.resize(ev.owner + 1);
+    auto& v = m_victims[ev.owner];
+    v.push_back(ev.line_addr);
+    if (v.size() > m_cfg.victim_tags) v.pop_front();
+}
+
+bool L1Cache::in_victim_tags(uint32_t warp, uint64_t line) const {
+    if (warp >= m_victims.size()) return false;
+    const auto& v = m_victims[warp];
+    return std::find(v.begin(), v.end(), line) != v.end();
+}
+
+bool L1Cache::lookup_stage(uint64_t cycle) {
+    tlm::tlm_generic_payload& p = *m_in.front();
+    sim::MemExtension& e = sim::PayloadPool::ext(p);
+    const uint64_t line = m_tags.line_of(p.get_address());
+    const uint32_t sectors = e.sector_mask;
+    const bool write_back = m_cfg.write_policy == "write_back";
+    switch (e.access) {
+    case sim::MemAccess::Read: {
+        const uint32_t need = sectors & ~m_tags.lookup(line);
+        if (need == 0) {
+            ++m_reads;
+            ++m_read_hits;
+            respond(p, cycle + m_cfg.hit_latency);
+            break;
+        }
+        auto it = m_mshrs.find(line);
+        if (it == m_mshrs.end() ? m_mshrs.size() >= m_cfg.mshrs : it->second.waiters.size() >= m_cfg.mshr_merge) {
+            ++m_reservation_fails;
+            return false;
+        }
+        ++m_reads;
+        ++m_sector_misses;
+        if (in_victim_tags(e.warp, line)) {
+            e.lost_locality = true;
+            ++m_lost_locality;
+        }
+        if (it == m_mshrs.end()) {
+            Mshr& m = m_mshrs[line];
+            m.owner = e.warp;
+            m.requested = need;
+            m.outstanding = 1;
+            m.waiters.push_back(&p);
+            m_out.push_back({line, need, sim::MemAccess::Read, nullptr, e.warp});
+        } else {
+            Mshr& m = it->second;
+            ++m_mshr_merges;
+            m.waiters.push_back(&p);
+            if (uint32_t extra = need & ~m.requested) {
+                m.requested |= extra;
+                ++m.outstanding;
+                m_out.push_back({line, extra, sim::MemAccess::Read, nullptr, e.warp});
+            }
+        }
+        break;
+    }
+    case sim::MemAccess::Write:
+        ++m_writes;
+        if (write_back) {
+            if (auto ev = m_tags.fill(line, sectors, e.warp)) {
+                remember_victim(*ev);
+                if (ev->dirty_sectors) {
+                    ++m_writebacks;
+                    m_out.push_back({ev->line_addr, ev->dirty_sectors, sim::MemAccess::Write, nullptr, ev->owner});
+                }
+            }
+            m_tags.mark_dirty(line, sectors);
+            respond(p, cycle + m_cfg.hit_latency);
+        } else {
+            m_out.push_back({line, sectors, sim::MemAccess::Write, &p, e.warp});
+        }
+        break;
+    case sim::MemAccess::Atomic:
+        ++m_atomics;
+        m_tags.invalidate(line, ~0u);
+        m_out.push_back({line, sectors, sim::MemAccess::Atomic, &p, e.warp});
+        break;
+    }
+    m_in.pop_front();
+    return true;
+}
+
+void L1Cache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
+    const sim::MemExtension& e = sim::PayloadPool::ext(down);
+    const uint64_t line = down.get_address();
+    if (e.access == sim::MemAccess::Read) {
+        auto it = m_mshrs.find(line);
+        if (it != m_mshrs.end()) {
+            Mshr& m = it->second;
+            if (auto ev = m_tags.fill(line, e.sector_mask, m.owner)) {
+                remember_victim(*ev);
+                if (ev->dirty_sectors) {
+                    ++m_writebacks;
+                    m_out.push_back({ev->line_addr, ev->dirty_sectors, sim::MemAccess::Write, nullptr, ev->owner});
+                }
+            }
+            if (--m.outstanding == 0) {
+                for (auto* w : m.waiters) respond(*w, cycle);
+                m_mshrs.erase(it);
+            }
+        }
+    } else {
+        auto it = m_origin.find(&down);
+        if (it != m_origin.end()) {
+            respond(*it->second, cycle);  // a forwarded write or atomic is acknowledged
+            m_origin.erase(it);
+        }
+    }
+    down.release();
+}
+
+void L1Cache::send_downstream(uint64_t cycle) {
+    if (m_out.empty() || m_down_blocked) return;
+    Outgoing o = m_out.front();
+    m_out.pop_front();
+    tlm::tlm_generic_payload& p = m_pool.acquire();
+    p.set_address(o.addr);
+    p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * m_cfg.sector_bytes);
+    p.set_command(o.access == sim::MemAccess::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
+    sim::MemExtension& e = sim::PayloadPool::ext(p);
+    if (o.origin) e = sim::PayloadPool::ext(*o.origin);
+    e.warp = o.warp;
+    e.sector_mask = o.sectors;
+    e.access = o.access;
+    e.issue_cycle = cycle;
+    e.lost_locality = false;
+    if (o.origin) m_origin[&p] = o.origin;
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    tlm::tlm_sync_enum s = downstream->nb_transport_fw(p, phase, delay);
+    if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_REQ))
+        m_down_blocked = &p;
+    else if (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP))
+        m_returns.push_back(&p);
+}
+
+bool L1Cache::tick(uint64_t cycle) {
+    std::vector<tlm::tlm_generic_payload*> returns;
+    returns.swap(m_returns);
+    for (auto* d : returns) handle_fill(*d, cycle);
+    while (!m_ready.empty() && m_ready.top().cycle <= cycle) {
+        tlm::tlm_generic_payload* p = m_ready.top().p;
+        m_ready.pop();
+        tlm::tlm_phase phase = tlm::BEGIN_RESP;
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        p->set_response_status(tlm::TLM_OK_RESPONSE);
+        upstream->nb_transport_bw(*p, phase, delay);
+    }
+    bool progressed = !returns.empty();
+    if (!m_in.empty()) progressed |= lookup_stage(cycle);
+    if (m_upstream_blocked && m_in.size() < m_cfg.queue_depth) {
+        tlm::tlm_generic_payload* p = m_upstream_blocked;
+        m_upstream_blocked = nullptr;
+        m_in.push_back(p);
+        tlm::tlm_phase phase = tlm::END_REQ;
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        upstream->nb_transport_bw(*p, phase, delay);
+        progressed = true;
+    }
+    if (!m_out.empty() && !m_down_blocked) {
+        send_downstream(cycle);
+        progressed = true;
+    }
+    const bool more_work = (!m_in.empty() && progressed) || (!m_out.empty() && !m_down_blocked) ||
+                           !m_returns.empty();
+    if (more_work) return true;
+    if (!m_ready.empty()) m_clock.wake_at(*this, std::max(m_ready.top().cycle, cycle + 1));
+    return false;
+}
+
+}  // namespace stacksim::memory

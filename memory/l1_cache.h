@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+// Per-SM sectored L1 data cache with MSHRs, write-through or write-back, victim tags.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <queue>
+#include <unordered_map>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "memory/l1_cache_config.h"
+#include "memory/tag_array.h"
+#include "sim/clock_domain.h"
+#include "sim/payload_pool.h"
+#include "sim/stats.h"
+
+namespace stacksim::memory {
+
+/// The L1 sits on the SM's memory socket and speaks the same protocol on both sides
+/// (docs/architecture.md). One request per cycle passes the tag stage. Read hits (all requested
+/// sectors valid) answer after `hit_latency`; misses take an MSHR (merging up to `mshr_merge`
+/// requests per line) and fetch only the missing sectors. Writes are forwarded (write-through,
+/// updating resident sectors) or absorbed (write-back, write-allocate; dirty victims are written
+/// back). Atomics bypass the cache and invalidate the line. A full input queue or no free MSHR
+/// withholds END_REQ. Each evicted line is remembered in its filler's victim tags; a miss that
+/// hits there is flagged `lost_locality` in the response (CCWS).
+class L1Cache : public sc_core::sc_module, public sim::Clocked {
+public:
+    tlm_utils::simple_target_socket<L1Cache> upstream;
+    tlm_utils::simple_initiator_socket<L1Cache> downstream;
+
+    L1Cache(sc_core::sc_module_name name, const L1CacheConfig& cfg, sim::ClockDomain& clock,
+            sim::StatRegistry& stats);
+
+    bool tick(uint64_t cycle) override;
+
+private:
+    struct Ready {
+        uint64_t cycle;
+        uint64_t seq;
+        tlm::tlm_generic_payload* p;
+        bool operator>(const Ready& o) const { return cycle != o.cycle ? cycle > o.cycle : seq > o.seq; }
+    };
+    struct Mshr {
+        uint32_t requested = 0;   ///< sectors asked for downstream
+        uint32_t outstanding = 0; ///< downstream fills not yet back
+        uint32_t owner = 0;
+        std::vector<tlm::tlm_generic_payload*> waiters;
+    };
+    struct Outgoing {
+        uint64_t addr;
+        uint32_t sectors;
+        sim::MemAccess access;
+        tlm::tlm_generic_payload* origin;  ///< upstream request answered by this one (or null)
+        uint32_t warp;
+    };
+
+    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);
+    bool lookup_stage(uint64_t cycle);
+    void handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle);
+    void remember_victim(const Eviction& ev);
+    bool in_victim_tags(uint32_t warp, uint64_t line) const;
+    void respond(tlm::tlm_generic_payload& p, uint64_t cycle);
+    void send_downstream(uint64_t cycle);
+
+    L1CacheConfig m_cfg;
+    sim::ClockDomain& m_clock;
+    TagArray m_tags;
+    sim::PayloadPool m_pool;
+    std::deque<tlm::tlm_generic_payload*> m_in;
+    tlm::tlm_generic_payload* m_upstream_blocked = nullptr;
+    std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;
+    uint64_t m_seq = 0;
+    std::unordered_map<uint64_t, Mshr> m_mshrs;
+    std::deque<Outgoing> m_out;
+    tlm::tlm_generic_payload* m_down_blocked = nullptr;
+    std::vector<tlm::tlm_generic_payload*> m_returns;
+    std::unordered_map<tlm::tlm_generic_payload*, tlm::tlm_generic_payload*> m_origin;  ///< down -> up
+    std::vector<std::deque<uint64_t>> m_victims;  ///< per warp slot
+
+    sim::Counter m_reads, m_read_hits, m_sector_misses, m_mshr_merges, m_writes, m_atomics,
+        m_reservation_fails, m_writebacks, m_lost_locality;
+};
+
+}  // namespace stacksim::memory
