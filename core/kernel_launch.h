@@ -23,6 +23,8 @@ struct KernelLaunch {
     uint32_t shared_bytes = 0;           ///< static + dynamic shared memory per CTA
     uint32_t regs_per_thread = 32;
     sim::SparseMemory* global = nullptr;
+    /// Scheduler issue slots charged to this kernel, indexed by IssueOutcome (sm.h).
+    std::array<uint64_t, 8> outcomes{};
 
     uint64_t num_ctas() const;
     /// Name of the kernel for logs and stats.

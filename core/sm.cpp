@@ -165,6 +165,7 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
         m_sched_warps[slot % m_cfg.schedulers].push_back(slot);
         if (w.code_size == 0) empty_warps.push_back(slot);
     }
+    if (m_observer) emit(SmEventKind::CtaStart, m_clock.cycle(), cslot);
     for (uint32_t e : empty_warps) warp_finished(e);  // a traced warp with no instructions
     m_clock.activate(*this);
 }
@@ -226,6 +227,7 @@ bool Sm::tick(uint64_t cycle) {
     if (m_ctas_running == 0 && m_outgoing.empty()) return false;
     ++m_active_cycles;
     issue(cycle);
+    if (m_observer) observe_warps(cycle);
     fetch(cycle);
     send_requests(cycle);
     if (m_progress) return true;
@@ -244,7 +246,8 @@ void Sm::issue(uint64_t cycle) {
         m_refs.clear();
         for (uint32_t slot : warps) m_refs.push_back({slot, m_warps[slot].age, m_warps[slot].pending_loads > 0, m_warps[slot].at_barrier});
         m_policies[s]->prioritize(m_refs, m_order);
-        IssueOutcome first_stall = IssueOutcome::Idle;
+        IssueOutcome outcome = IssueOutcome::Idle;
+        uint32_t blamed = warps.front();  // the warp whose kernel the slot is charged to
         bool issued = false;
         bool any_fetch_wait = false;
         for (uint32_t slot : m_order) {
@@ -253,21 +256,23 @@ void Sm::issue(uint64_t cycle) {
             if (o == IssueOutcome::Issued) {
                 m_policies[s]->on_issue(slot, m_last_long);
                 issued = true;
+                outcome = o;
+                blamed = slot;
                 break;
             }
-            if (has_inst && first_stall == IssueOutcome::Idle) first_stall = o;
+            if (has_inst && outcome == IssueOutcome::Idle) {
+                outcome = o;
+                blamed = slot;
+            }
             if (!has_inst) any_fetch_wait = true;
         }
-        if (issued) {
-            ++m_outcomes[static_cast<size_t>(IssueOutcome::Issued)];
-        } else {
-            if (first_stall == IssueOutcome::Idle && any_fetch_wait) first_stall = IssueOutcome::Fetch;
-            ++m_outcomes[static_cast<size_t>(first_stall)];
-        }
+        if (!issued && outcome == IssueOutcome::Idle && any_fetch_wait) outcome = IssueOutcome::Fetch;
+        ++m_outcomes[static_cast<size_t>(outcome)];
+        if (m_warps[blamed].used) ++m_ctas[m_warps[blamed].cta_slot].launch->outcomes[static_cast<size_t>(outcome)];
     }
 }
 
-IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
+IssueOutcome Sm::check_issue(uint32_t slot, uint64_t cycle, bool& has_inst, size_t& unit) {
     Warp& w = m_warps[slot];
     if (w.finished) return IssueOutcome::Idle;
     if (w.ibuffer.empty()) return IssueOutcome::Fetch;
@@ -284,7 +289,7 @@ IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
     case Hazard::None: break;
     }
     Pipe& pipe = pipe_for(inst.unit());
-    size_t unit = pipe.next_free.size();
+    unit = pipe.next_free.size();
     uint64_t earliest = ~uint64_t{0};
     for (size_t u = 0; u < pipe.next_free.size(); ++u) {
         if (pipe.next_free[u] <= cycle) {
@@ -303,13 +308,58 @@ IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
         note_wake(m_collector.next_unit_free());
         return IssueOutcome::PipelineBusy;
     }
+    return IssueOutcome::Issued;
+}
 
+IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
+    size_t unit = 0;
+    IssueOutcome o = check_issue(slot, cycle, has_inst, unit);
+    if (o != IssueOutcome::Issued) return o;
+    Warp& w = m_warps[slot];
+    const Instruction& inst = w.inst(w.ibuffer.head_pc());
+    Pipe& pipe = pipe_for(inst.unit());
     w.ibuffer.pop();
     pipe.next_free[unit] = cycle + pipe.ii;
     m_progress = true;
-    if (on_issue) on_issue(*this, slot, w.stack.pc(), w.stack.mask());
+    if (watched(slot)) {
+        emit(SmEventKind::Issue, cycle, slot, w.stack.pc(), w.stack.mask(), 0, 0, 0, &inst);
+        m_watch_state[slot] = static_cast<uint8_t>(IssueOutcome::Issued);
+    }
     execute_and_retire(w, slot, inst, cycle, pipe, unit);
     return IssueOutcome::Issued;
+}
+
+void Sm::emit(SmEventKind kind, uint64_t cycle, uint32_t warp, uint32_t pc, uint32_t mask, uint32_t other,
+              uint32_t reconv, uint8_t reason, const Instruction* inst) {
+    SmEvent e{kind, cycle, m_id, warp, 0, pc, mask, other, reconv, reason, inst};
+    if (kind == SmEventKind::CtaStart || kind == SmEventKind::CtaEnd)
+        e.cta = m_ctas[warp].cta_index;
+    else if (m_warps[warp].used)
+        e.cta = m_ctas[m_warps[warp].cta_slot].cta_index;
+    m_observer->on_event(e);
+}
+
+void Sm::observe_warps(uint64_t cycle) {
+    // Watched warps that did not issue report why, once per change of reason.
+    if (m_watch_state.size() < m_warps.size()) m_watch_state.assign(m_warps.size(), 0xFF);
+    for (uint32_t slot = 0; slot < m_warps.size(); ++slot) {
+        const Warp& w = m_warps[slot];
+        if (!w.used || w.finished || !watched(slot)) continue;
+        if (m_watch_state[slot] == static_cast<uint8_t>(IssueOutcome::Issued)) {
+            m_watch_state[slot] = 0xFE;  // issued this cycle: nothing to report
+            continue;
+        }
+        bool has_inst = false;
+        size_t unit = 0;
+        const uint64_t saved_wake = m_next_wake;
+        IssueOutcome o = check_issue(slot, cycle, has_inst, unit);
+        m_next_wake = saved_wake;
+        if (m_watch_state[slot] != static_cast<uint8_t>(o)) {
+            m_watch_state[slot] = static_cast<uint8_t>(o);
+            emit(SmEventKind::Stall, cycle, slot, w.stack.empty() ? 0 : w.stack.pc(), 0, 0, 0,
+                 static_cast<uint8_t>(o));
+        }
+    }
 }
 
 }  // namespace stacksim::core

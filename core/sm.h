@@ -15,8 +15,10 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "core/cta_host.h"
+#include "core/kernel_launch.h"
 #include "core/exec_context.h"
 #include "core/operand_collector.h"
+#include "core/sm_observer.h"
 #include "memory/tag_array.h"
 #include "core/sm_config.h"
 #include "core/warp.h"
@@ -32,6 +34,8 @@ enum class IssueOutcome : uint8_t {
     Issued, PipelineBusy, Fetch, MemoryThrottle, MemoryDependency, Synchronization,
     ExecutionDependency, Idle, Count
 };
+static_assert(static_cast<size_t>(IssueOutcome::Count) == std::tuple_size<decltype(KernelLaunch::outcomes)>::value,
+              "KernelLaunch::outcomes has one counter per issue outcome");
 /// Stat name of an outcome ("issued", "stall_pipeline_busy", ...).
 const char* outcome_name(IssueOutcome o);
 
@@ -49,8 +53,8 @@ public:
 
     /// Called when a CTA has finished and released its resources.
     std::function<void(Sm&, KernelLaunch&)> on_cta_done;
-    /// Called for every warp instruction issued (for watch logs); may be empty.
-    std::function<void(const Sm&, uint32_t warp, uint32_t pc, uint32_t mask)> on_issue;
+    /// Attaches an observer (timeline, watch log); null detaches.
+    void set_observer(SmObserver* o) { m_observer = o; }
 
     bool can_accept(const KernelLaunch& launch) const override;
     void start_cta(KernelLaunch& launch, uint64_t cta_index) override;
@@ -97,6 +101,12 @@ private:
     void process_writebacks(uint64_t cycle);
     void issue(uint64_t cycle);
     IssueOutcome try_issue(uint32_t slot, uint64_t cycle, bool& has_instruction);
+    /// Why warp `slot` cannot issue at `cycle` (Issued if it can); picks the unit in `unit`.
+    IssueOutcome check_issue(uint32_t slot, uint64_t cycle, bool& has_instruction, size_t& unit);
+    void observe_warps(uint64_t cycle);
+    void emit(SmEventKind kind, uint64_t cycle, uint32_t warp, uint32_t pc = 0, uint32_t mask = 0,
+              uint32_t other = 0, uint32_t reconv = 0, uint8_t reason = 0, const Instruction* inst = nullptr);
+    bool watched(uint32_t slot) const { return m_observer && m_observer->watches(m_id, slot); }
     void execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uint64_t cycle,
                             Pipe& pipe, size_t unit);
     void issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const ExecResult& r,
@@ -143,6 +153,8 @@ private:
     tlm::tlm_generic_payload* m_blocked = nullptr;  ///< request waiting for END_REQ
     std::vector<tlm::tlm_generic_payload*> m_responses;
 
+    SmObserver* m_observer = nullptr;
+    std::vector<uint8_t> m_watch_state;  ///< last reported outcome per watched warp slot
     bool m_progress = false;
     uint64_t m_next_wake = 0;
     std::vector<WarpRef> m_refs;

@@ -58,10 +58,16 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
             }
         }
     } else {
+        const size_t depth_before = w.stack.depth();
         switch (inst.control()) {
         case ControlKind::Branch:
             ++m_branches;
-            if (w.stack.branch(pc, inst.target, inst.reconv_pc, r.taken_mask)) ++m_divergent_branches;
+            if (w.stack.branch(pc, inst.target, inst.reconv_pc, r.taken_mask)) {
+                ++m_divergent_branches;
+                if (watched(slot))
+                    emit(SmEventKind::Diverge, cycle, slot, pc, r.taken_mask & mask, mask & ~r.taken_mask,
+                         inst.reconv_pc, 0, &inst);
+            }
             break;
         case ControlKind::Exit: {
             uint32_t remaining = mask & ~r.active_mask;
@@ -75,6 +81,9 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
             break;
         case ControlKind::None: w.stack.advance(pc + 1); break;
         }
+        if (watched(slot) && !w.stack.empty() && w.stack.depth() < depth_before &&
+            inst.control() != ControlKind::Exit)
+            emit(SmEventKind::Reconverge, cycle, slot, w.stack.pc(), w.stack.mask());
     }
 
     if (w.stack.empty()) {
@@ -104,6 +113,10 @@ void Sm::replay_trace(const TraceInstruction& t, const WarpTrace& trace, ExecRes
 void Sm::arrive_at_barrier(Warp& w) {
     CtaSlot& cta = m_ctas[w.cta_slot];
     w.at_barrier = true;
+    if (m_observer) {
+        uint32_t slot = static_cast<uint32_t>(&w - m_warps.data());
+        if (watched(slot)) emit(SmEventKind::BarrierArrive, m_clock.cycle(), slot, w.stack.pc(), w.stack.mask());
+    }
     if (++cta.barrier_arrived >= cta.warps_live) release_barrier(cta);
 }
 
@@ -245,9 +258,11 @@ void Sm::fetch(uint64_t cycle) {
         if (!w.used || w.finished || w.ibuffer.size() >= m_cfg.ibuffer_entries) continue;
         uint32_t pc = w.ibuffer.empty() ? w.fetch_pc : w.ibuffer.next_pc();
         if (pc >= w.code_size) continue;  // fetched up to the end of the code
+        const uint32_t first = pc;
         for (uint32_t f = 0; f < m_cfg.fetch_width && w.ibuffer.size() < m_cfg.ibuffer_entries &&
                              pc < w.code_size; ++f, ++pc)
             w.ibuffer.push(pc, fetch_ready(w, pc, cycle));
+        if (watched(slot)) emit(SmEventKind::Fetch, cycle, slot, first, 0, pc - first);
         m_fetch_rr = (slot + 1) % n;
         m_progress = true;
         return;
@@ -296,13 +311,18 @@ uint64_t Sm::constant_latency(const Warp& w, const Instruction& inst) {
 
 void Sm::release_barrier(CtaSlot& cta) {
     cta.barrier_arrived = 0;
-    for (auto& w : m_warps)
-        if (w.used && &m_ctas[w.cta_slot] == &cta) w.at_barrier = false;
+    for (uint32_t slot = 0; slot < m_warps.size(); ++slot) {
+        Warp& w = m_warps[slot];
+        if (!w.used || &m_ctas[w.cta_slot] != &cta || !w.at_barrier) continue;
+        w.at_barrier = false;
+        if (watched(slot)) emit(SmEventKind::BarrierRelease, m_clock.cycle(), slot, w.stack.empty() ? 0 : w.stack.pc());
+    }
 }
 
 void Sm::warp_finished(uint32_t slot) {
     Warp& w = m_warps[slot];
     w.finished = true;
+    if (watched(slot)) emit(SmEventKind::WarpExit, m_clock.cycle(), slot);
     w.ibuffer.flush();
     auto& list = m_sched_warps[slot % m_cfg.schedulers];
     list.erase(std::find(list.begin(), list.end(), slot));
@@ -318,6 +338,7 @@ void Sm::free_warp(uint32_t slot) {
     CtaSlot& cta = m_ctas[w.cta_slot];
     if (--cta.warps_total > 0) return;
     KernelLaunch& launch = *cta.launch;
+    if (m_observer) emit(SmEventKind::CtaEnd, m_clock.cycle(), w.cta_slot);
     cta.used = false;
     m_threads_used -= launch.warps_per_cta() * kWarpSize;
     m_regs_used -= cta.registers;

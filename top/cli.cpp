@@ -6,8 +6,10 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <sstream>
 #include <systemc>
 
+#include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
 #include "sim/error.h"
 #include "top/embedded_presets.h"
@@ -20,8 +22,9 @@ namespace stacksim::top {
 
 namespace {
 
-const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZE]] [--set KEY=VALUE]...
-                    [--seed N] [--out DIR] [--ptx-dir DIR] [--quiet]
+const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZE] | --trace KERNELSLIST]
+                    [--set KEY=VALUE]... [--seed N] [--out DIR] [--ptx-dir DIR] [--quiet]
+                    [--timeline FILE.json [--timeline-sms 0,1]] [--watch smN.wM]...
        stacksim list
        stacksim --help | --version
 
@@ -55,8 +58,9 @@ int list_command() {
     fmt::print("warp schedulers (gpu.sm.warp_scheduler):\n");
     for (const auto& [name, e] : sched::warp_scheduler_registry().entries())
         fmt::print("  {:<14} {}\n", name, e.description);
-    fmt::print("CTA schedulers:\n  {:<14} {}\n", "round_robin",
-               "one CTA per SM per pass, as many passes as resources allow");
+    fmt::print("CTA schedulers (gpu.cta_scheduler):\n");
+    for (const auto& [name, e] : sched::cta_scheduler_registry().entries())
+        fmt::print("  {:<14} {}\n", name, e.description);
     return kExitOk;
 }
 
@@ -64,6 +68,7 @@ int run_command(const std::vector<std::string>& args) {
     RunOptions o;
     po::options_description desc("run options");
     std::string workload;
+    std::string timeline_sms;
     uint64_t seed = 0;
     desc.add_options()
         ("config", po::value<std::string>(&o.config), "preset or TOML file")
@@ -72,7 +77,11 @@ int run_command(const std::vector<std::string>& args) {
         ("seed", po::value<uint64_t>(&seed), "random seed")
         ("out,o", po::value<std::string>(&o.out_dir), "write stats.json, summary.json, config.toml here")
         ("ptx-dir", po::value<std::string>(&o.ptx_dir), "read library PTX files from this directory first")
-        ("quiet,q", po::bool_switch(&o.quiet), "print nothing but errors");
+        ("quiet,q", po::bool_switch(&o.quiet), "print nothing but errors")
+        ("timeline", po::value<std::string>(&o.timeline_file), "write a Chrome/Perfetto trace JSON here")
+        ("timeline-sms", po::value<std::string>(&timeline_sms), "SMs whose warps the timeline shows (e.g. 0,1)")
+        ("watch", po::value<std::vector<std::string>>(&o.watch)->composing(), "log every event of warp smN.wM")
+        ("trace", po::value<std::string>(&o.trace_list), "run an Accel-Sim kernelslist.g instead of a workload");
     po::positional_options_description pos;
     pos.add("config", 1);
     po::variables_map vm;
@@ -80,6 +89,16 @@ int run_command(const std::vector<std::string>& args) {
     po::notify(vm);
     if (vm.count("workload")) o.workload = workload;
     if (vm.count("seed")) o.seed = seed;
+    if (vm.count("timeline-sms")) {
+        o.timeline_sms.clear();
+        std::stringstream ss(timeline_sms);
+        std::string item;
+        while (std::getline(ss, item, ',')) {
+            if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos || item.size() > 6)
+                throw sim::InputError(fmt::format("--timeline-sms {}: expected SM numbers like 0,1", timeline_sms));
+            o.timeline_sms.push_back(static_cast<uint32_t>(std::stoul(item)));
+        }
+    }
     return run_simulation(o);
 }
 

@@ -45,7 +45,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
         hosts.push_back(sm.get());
         m_sms.push_back(std::move(sm));
     }
-    m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts);
+    m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_scheduler_registry().create(cfg.gpu.cta_scheduler));
     for (auto& sm : m_sms)
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
     m_host = std::make_unique<HostProgram>("host", workload, *m_dispatcher, m_core_clock, cfg.sm, ptx_dir,

@@ -32,6 +32,10 @@ public:
     sim::ClockDomain& core_clock() { return m_core_clock; }
     uint64_t warp_instructions() const;
     const std::vector<std::unique_ptr<core::Sm>>& sms() const { return m_sms; }
+    /// Attaches `o` to every SM (timeline, watch log).
+    void set_observer(core::SmObserver* o) {
+        for (auto& sm : m_sms) sm->set_observer(o);
+    }
 
 private:
     void monitor();

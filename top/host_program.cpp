@@ -177,6 +177,7 @@ void HostProgram::run_launch(std::unique_ptr<core::KernelLaunch> launch, const s
     sc_core::wait(m_kernel_done);
     rec.end_cycle = m_clock.cycle();
     rec.warp_instructions = m_instructions() - insts_before;
+    rec.issue_outcomes = m_launches.back()->outcomes;
     m_records.push_back(rec);
 }
 

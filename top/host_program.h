@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The simulated host CPU: runs a workload's host program on one SystemC thread.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <exception>
 #include <map>
@@ -27,6 +28,7 @@ struct KernelRecord {
     uint64_t start_cycle = 0, end_cycle = 0;
     uint64_t ctas = 0;
     uint64_t warp_instructions = 0;
+    std::array<uint64_t, 8> issue_outcomes{};  ///< scheduler slots by outcome (core::IssueOutcome)
 };
 
 /// Implements the host API: malloc/memcpy act on the functional device memory at once;

@@ -12,7 +12,9 @@
 #include "sim/atomic_file.h"
 #include "sim/error.h"
 #include "sim/failure.h"
+#include "core/sm.h"
 #include "top/gpu_system.h"
+#include "top/sm_observers.h"
 #include "top/run_config.h"
 #include "workloads/workload.h"
 
@@ -44,21 +46,26 @@ void apply_cli(const RunOptions& o, sim::ConfigDoc& doc) {
     if (o.seed) doc.apply_override(fmt::format("run.seed={}", *o.seed));
 }
 
-std::string stall_line(const sim::StatRegistry& stats, uint32_t sms) {
-    static const char* reasons[] = {"pipeline_busy", "fetch", "memory_throttle", "memory_dependency",
-                                    "synchronization", "execution_dependency", "idle"};
+/// Outcome name without the "stall_" prefix.
+std::string short_outcome(size_t i) {
+    std::string n = core::outcome_name(static_cast<core::IssueOutcome>(i));
+    return n.rfind("stall_", 0) == 0 ? n.substr(6) : n;
+}
+
+/// "reason pct%  ..." over the stalled slots of `outcomes` (issued slots excluded).
+std::string stall_line(const std::array<uint64_t, 8>& outcomes) {
     double total = 0;
-    std::vector<double> v;
-    for (const char* r : reasons) {
-        double sum = 0;
-        for (uint32_t i = 0; i < sms; ++i) sum += stats.value(fmt::format("gpu.sm{}.issue.stall_{}", i, r));
-        v.push_back(sum);
-        total += sum;
-    }
+    for (size_t i = 1; i < outcomes.size(); ++i) total += static_cast<double>(outcomes[i]);
     std::string s;
-    for (size_t i = 0; i < v.size(); ++i)
-        if (v[i] > 0) s += fmt::format("{} {:.1f}%  ", reasons[i], total ? 100.0 * v[i] / total : 0.0);
+    for (size_t i = 1; i < outcomes.size(); ++i)
+        if (outcomes[i]) s += fmt::format("{} {:.1f}%  ", short_outcome(i), 100.0 * static_cast<double>(outcomes[i]) / total);
     return s.empty() ? "none" : s;
+}
+
+nlohmann::json outcomes_json(const std::array<uint64_t, 8>& outcomes) {
+    nlohmann::json j = nlohmann::json::object();
+    for (size_t i = 0; i < outcomes.size(); ++i) j[short_outcome(i)] = outcomes[i];
+    return j;
 }
 
 }  // namespace
@@ -84,6 +91,18 @@ int run_simulation(const RunOptions& o) {
     sim::StatRegistry stats;
     const bool progress = !o.quiet && ::isatty(STDERR_FILENO);
     GpuSystem gpu("gpu", cfg, *workload, o.ptx_dir, stats, progress);
+    ObserverFanout observers;
+    std::unique_ptr<TimelineObserver> timeline;
+    std::unique_ptr<WatchLog> watch;
+    if (!o.timeline_file.empty()) {
+        timeline = std::make_unique<TimelineObserver>(std::set<uint32_t>(o.timeline_sms.begin(), o.timeline_sms.end()));
+        observers.add(timeline.get());
+    }
+    if (!o.watch.empty()) {
+        watch = std::make_unique<WatchLog>(o.watch);
+        observers.add(watch.get());
+    }
+    if (!observers.empty()) gpu.set_observer(&observers);
     auto t0 = std::chrono::steady_clock::now();
     sc_core::sc_start();
     double host_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -93,6 +112,10 @@ int run_simulation(const RunOptions& o) {
         throw sim::SimulationError("simulation ran out of events before the host program finished");
 
     workloads::VerifyResult vr = workload->verify();
+    if (timeline)
+        sim::write_file_atomically(o.timeline_file,
+                                   timeline->to_json(gpu.host().kernels(), gpu.core_clock().cycle()).dump() + "\n");
+    if (watch && !o.quiet) fmt::print("{}", watch->text());
     const uint64_t cycles = gpu.core_clock().cycle();
     const uint64_t insts = gpu.warp_instructions();
 
@@ -108,7 +131,8 @@ int run_simulation(const RunOptions& o) {
         uint64_t kc = k.end_cycle - k.start_cycle;
         summary["kernels"].push_back({{"name", k.name}, {"ctas", k.ctas}, {"start_cycle", k.start_cycle},
                                       {"cycles", kc}, {"warp_instructions", k.warp_instructions},
-                                      {"ipc", kc ? static_cast<double>(k.warp_instructions) / static_cast<double>(kc) : 0.0}});
+                                      {"ipc", kc ? static_cast<double>(k.warp_instructions) / static_cast<double>(kc) : 0.0},
+                                      {"issue_slots", outcomes_json(k.issue_outcomes)}});
     }
     summary["verification"] = {{"passed", vr.ok}, {"checked", vr.checked}, {"mismatches", vr.mismatches},
                                 {"detail", vr.detail}};
@@ -126,7 +150,12 @@ int run_simulation(const RunOptions& o) {
                        k["warp_instructions"].get<uint64_t>(), k["ipc"].get<double>());
         fmt::print("  total: {} cycles, {} warp instructions, IPC {:.3f}\n", cycles, insts,
                    summary["ipc"].get<double>());
-        fmt::print("  issue stalls: {}\n", stall_line(stats, cfg.gpu.num_sms));
+        std::array<uint64_t, 8> all{};
+        for (auto& k : gpu.host().kernels())
+            for (size_t i = 0; i < all.size(); ++i) all[i] += k.issue_outcomes[i];
+        fmt::print("  issue stalls (share of stalled scheduler slots): {}\n", stall_line(all));
+        if (gpu.host().kernels().size() > 1)
+            for (auto& k : gpu.host().kernels()) fmt::print("    {:<18} {}\n", k.name, stall_line(k.issue_outcomes));
         fmt::print("  verification: {} ({} elements checked{})\n", vr.ok ? "PASSED" : "FAILED", vr.checked,
                    vr.ok ? "" : ", " + std::to_string(vr.mismatches) + " wrong, first: " + vr.detail);
         fmt::print("  host: {:.3f} s, {:.0f} warp-instructions/s, {:.0f} cycles/s\n", host_s,

@@ -17,6 +17,10 @@ struct RunOptions {
     std::string out_dir;                  ///< empty: write no files
     std::string ptx_dir;                  ///< read PTX from here first
     bool quiet = false;
+    std::string timeline_file;            ///< Chrome trace JSON output, empty: none
+    std::vector<uint32_t> timeline_sms{0};  ///< SMs whose warps appear in the timeline
+    std::vector<std::string> watch;       ///< warps to log, "sm0.w3"
+    std::string trace_list;               ///< Accel-Sim kernelslist.g to run instead of a workload
 };
 
 /// Exit codes of the CLI.

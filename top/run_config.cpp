@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
 #include "top/embedded_presets.h"
 
@@ -34,6 +35,7 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         s.read("num_sms", c.gpu.num_sms);
         s.read("core_clock_mhz", c.gpu.core_clock_mhz);
         s.read("watchdog_cycles", c.gpu.watchdog_cycles);
+        s.read_choice("cta_scheduler", c.gpu.cta_scheduler, sched::cta_scheduler_registry().names());
         sim::validate_in(s, c.gpu);
     }
     {

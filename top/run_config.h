@@ -16,6 +16,7 @@ struct GpuConfig {
     uint32_t num_sms = 16;
     double core_clock_mhz = 1216.0;
     uint64_t watchdog_cycles = 20'000'000;  ///< no CTA finishing for this long = deadlock
+    std::string cta_scheduler = "round_robin";
     void validate() const;
 };
 

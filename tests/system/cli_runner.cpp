@@ -44,6 +44,26 @@ void write_file(const std::string& path, const std::string& text) {
     out << text;
 }
 
+std::vector<std::string> warp_schedulers() {
+    std::istringstream in(run_cli("list").output);
+    std::vector<std::string> names;
+    std::string line;
+    bool inside = false;
+    while (std::getline(in, line)) {
+        if (line.rfind("warp schedulers", 0) == 0) {
+            inside = true;
+        } else if (inside && line.rfind("  ", 0) == 0) {
+            std::istringstream words(line);
+            std::string name;
+            words >> name;
+            names.push_back(name);
+        } else if (inside) {
+            break;
+        }
+    }
+    return names;
+}
+
 double summary_number(const std::string& json_text, const std::string& key) {
     auto pos = json_text.find("\"" + key + "\":");
     if (pos == std::string::npos) throw std::runtime_error("no key " + key);

@@ -2,6 +2,7 @@
 // Runs the stacksim executable as a user would and captures its output and exit code.
 #pragma once
 #include <string>
+#include <vector>
 
 namespace stacksim::test {
 
@@ -16,6 +17,8 @@ CliResult run_cli(const std::string& args);
 std::string temp_dir();
 std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& text);
+/// Names listed under "warp schedulers" by `stacksim list`.
+std::vector<std::string> warp_schedulers();
 /// Reads a JSON number at `key` of the summary text (crude, enough for tests).
 double summary_number(const std::string& json_text, const std::string& key);
 

@@ -107,38 +107,122 @@ bool covers(uint64_t threads, uint64_t per_thread, uint64_t block, uint64_t n) {
     return threads * per_thread >= n && (threads - block) * per_thread < n;  // no idle CTA
 }
 
-/// What a workload's host program must launch for problem size `size`.
+using Launch = FakeDevice::Launch;
+using Covers = std::function<bool(const Launch&, uint32_t)>;
+using Entries = std::function<std::vector<std::string>(uint32_t)>;
+
+/// What a workload's host program must launch for problem size `size` (on a device that
+/// returns zeros), and the sizes to try (empty: default, 37 or 1000, and 1).
 struct Expectation {
-    std::vector<std::string> entries;
-    std::function<bool(const FakeDevice::Launch&, uint32_t)> covers_problem;
+    Entries entries;
+    Covers covers_problem;
+    std::vector<uint32_t> sizes = {};
 };
+
+/// `names` repeated `times(size)` times.
+Entries repeat(std::vector<std::string> names, std::function<uint32_t(uint32_t)> times) {
+    return [names, times](uint32_t size) {
+        std::vector<std::string> out;
+        for (uint32_t i = 0; i < times(size); ++i) out.insert(out.end(), names.begin(), names.end());
+        return out;
+    };
+}
+Entries fixed(std::vector<std::string> names) {
+    return repeat(std::move(names), [](uint32_t) { return 1u; });
+}
+/// The i32 value of launch argument `k` (negative k counts from the end).
+int32_t arg_i32(const Launch& l, int k) {
+    return static_cast<int32_t>(l.args.at(k < 0 ? l.args.size() + k : static_cast<size_t>(k)).bits);
+}
+/// The lud launches for matrix dimension n: (diagonal, perimeter, internal) per block step.
+std::vector<std::string> lud_entries(uint32_t n) {
+    std::vector<std::string> out;
+    for (uint32_t i = 0; i + 16 < n; i += 16) out.insert(out.end(), {"lud_diagonal", "lud_perimeter", "lud_internal"});
+    out.push_back("lud_diagonal");
+    return out;
+}
+/// The scan launches: prescan per level down to one block, uniform_add per level back up.
+std::vector<std::string> scan_entries(uint32_t n) {
+    uint32_t levels = 1;
+    for (uint32_t blocks = (n + 511) / 512; blocks > 1; blocks = (blocks + 511) / 512) ++levels;
+    std::vector<std::string> out(levels, "prescan");
+    out.insert(out.end(), levels - 1, "uniform_add");
+    return out;
+}
 
 std::map<std::string, Expectation> expectations() {
     auto linear = [](uint64_t per_thread) {
-        return [per_thread](const FakeDevice::Launch& l, uint32_t n) {
+        return [per_thread](const Launch& l, uint32_t n) {
             return l.grid.y == 1 && l.grid.z == 1 && l.block.y == 1 && l.block.z == 1 &&
                    covers(l.grid.x * uint64_t{l.block.x}, per_thread, l.block.x, n);
         };
     };
-    auto square = [](const FakeDevice::Launch& l, uint32_t n) {
+    auto square = [](const Launch& l, uint32_t n) {
         return l.grid.z == 1 && l.block.z == 1 &&
                covers(l.grid.x * uint64_t{l.block.x}, 1, l.block.x, n) &&
                covers(l.grid.y * uint64_t{l.block.y}, 1, l.block.y, n);
     };
-    auto reduction = [](const FakeDevice::Launch& l, uint32_t n) {
+    auto reduction = [](const Launch& l, uint32_t n) {
         return l.block.x == 256 && covers(l.grid.x * uint64_t{l.block.x}, 2, l.block.x, n);
     };
-    auto matmul = [square](const FakeDevice::Launch& l, uint32_t n) {
+    auto tiles16 = [square](const Launch& l, uint32_t n) {
         return l.block.x == 16 && l.block.y == 16 && square(l, n);
     };
+    auto linear_or_square = [linear, square](const Launch& l, uint32_t n) {
+        return l.block.y == 1 ? linear(1)(l, n) : square(l, n);
+    };
+    // Ghost-zone pyramids: each CTA of `block` threads per side produces block - 2*halo.
+    auto pyramid = [](uint32_t block, uint32_t halo, bool two_d) {
+        return [=](const Launch& l, uint32_t n) {
+            const uint32_t inner = block - 2 * halo;
+            const bool x = l.block.x == block && covers(uint64_t{l.grid.x} * inner, 1, inner, n);
+            return x && (two_d ? l.block.y == block && l.grid.y == l.grid.x : l.grid.y == 1);
+        };
+    };
+    auto lud = [](const Launch& l, uint32_t n) {
+        const uint32_t strips = (n - static_cast<uint32_t>(arg_i32(l, 2))) / 16 - 1;
+        if (l.entry == "lud_diagonal") return l.grid.count() == 1 && l.block.x == 16 && l.block.y == 1;
+        if (l.entry == "lud_perimeter") return l.grid.x == strips && l.grid.y == 1 && l.block.x == 32;
+        return l.grid.x == strips && l.grid.y == strips && l.block.x == 16 && l.block.y == 16;
+    };
+    auto exact16 = [](const Launch& l, uint32_t n) {  // srad: whole 16x16 tiles
+        return l.block.x == 16 && l.block.y == 16 && l.grid.x * 16 == n && l.grid.y * 16 == n;
+    };
+    auto backprop = [](const Launch& l, uint32_t n) {
+        return l.block.x == 16 && l.block.y == 16 && l.grid.x == 1 && l.grid.y * 16 == n;
+    };
+    auto scan = [linear](const Launch& l, uint32_t) {  // each level covers its own length
+        return l.block.x == 256 && linear(2)(l, static_cast<uint32_t>(arg_i32(l, -1)));
+    };
+    const std::vector<uint32_t> mult16 = {16, 48, 64};
+    const std::vector<std::string> fdtd = {"fdtd_step1", "fdtd_step2", "fdtd_step3"};
     return {
-        {"2dconv", {{"conv2d"}, square}},
-        {"atax", {{"atax_kernel1", "atax_kernel2"}, linear(1)}},
-        {"divergence", {{"divergence"}, linear(1)}},
-        {"matmul", {{"matmul"}, matmul}},
-        {"reduction", {{"reduction"}, reduction}},
-        {"saxpy", {{"saxpy"}, linear(1)}},
-        {"vecadd", {{"vecadd"}, linear(1)}},
+        {"2dconv", {fixed({"conv2d"}), square}},
+        {"3dconv", {repeat({"conv3d"}, [](uint32_t n) { return n > 2 ? n - 2 : 0; }), square}},
+        {"atax", {fixed({"atax_kernel1", "atax_kernel2"}), linear(1)}},
+        {"backprop", {fixed({"bpnn_layerforward", "bpnn_adjust_weights"}), backprop, {16, 48, 1024}}},
+        {"bfs", {fixed({"bfs_kernel", "bfs_kernel2"}), linear(1)}},  // zeros: no node added
+        {"bicg", {fixed({"bicg_kernel1", "bicg_kernel2"}), linear(1)}},
+        {"blackscholes", {fixed({"BlackScholesGPU"}), linear(2), {1, 999, 1000, 8192}}},
+        {"corr", {fixed({"corr_mean", "corr_std", "corr_reduce", "corr_corr"}), linear_or_square}},
+        {"covar", {fixed({"covar_mean", "covar_reduce", "covar_covar"}), linear_or_square}},
+        {"divergence", {fixed({"divergence"}), linear(1)}},
+        {"fdtd2d", {repeat(fdtd, [](uint32_t) { return 4u; }), square}},
+        {"gemm", {fixed({"gemm_kernel"}), square}},
+        {"gesummv", {fixed({"gesummv_kernel"}), linear(1)}},
+        {"hotspot", {repeat({"calculate_temp"}, [](uint32_t) { return 3u; }), pyramid(16, 2, true)}},
+        // zeros: every point joins centre 0 twice in a row, so the second iteration is the last
+        {"kmeans", {fixed({"invert_mapping", "kmeansPoint", "kmeansPoint"}), linear(1)}},
+        {"lud", {lud_entries, lud, mult16}},
+        {"matmul", {fixed({"matmul"}), tiles16}},
+        {"mvt", {fixed({"mvt_kernel1", "mvt_kernel2"}), linear(1)}},
+        {"pathfinder", {repeat({"dynproc_kernel"}, [](uint32_t) { return 4u; }), pyramid(256, 5, false)}},
+        {"reduction", {fixed({"reduction"}), reduction}},
+        {"saxpy", {fixed({"saxpy"}), linear(1)}},
+        {"scan", {scan_entries, scan, {1, 512, 513, 16384, 300000}}},
+        {"srad", {repeat({"srad_cuda_1", "srad_cuda_2"}, [](uint32_t) { return 2u; }), exact16, mult16}},
+        {"stencil2d", {repeat({"stencil2d"}, [](uint32_t) { return 4u; }), tiles16}},
+        {"vecadd", {fixed({"vecadd"}), linear(1)}},
     };
 }
 
@@ -148,8 +232,20 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
     const auto& lib = workload_library();
     std::vector<std::string> names;
     for (const auto& w : lib) names.push_back(w.name);
-    CHECK(names == std::vector<std::string>{"2dconv", "atax", "divergence", "matmul", "reduction",
-                                            "saxpy", "vecadd"});
+    CHECK(names == std::vector<std::string>{
+                       "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "corr",
+                       "covar", "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lud",
+                       "matmul", "mvt", "pathfinder", "reduction", "saxpy", "scan", "srad", "stencil2d",
+                       "vecadd"});
+    // SPEC §3: regular without / with inter-kernel sharing, irregular.
+    const std::map<std::string, WorkloadClass> special = {
+        {"atax", WorkloadClass::Irregular},       {"bicg", WorkloadClass::Irregular},
+        {"gesummv", WorkloadClass::Irregular},    {"mvt", WorkloadClass::Irregular},
+        {"bfs", WorkloadClass::Irregular},        {"lud", WorkloadClass::RegularSharing},
+        {"srad", WorkloadClass::RegularSharing},  {"scan", WorkloadClass::RegularSharing},
+        {"kmeans", WorkloadClass::RegularSharing}, {"backprop", WorkloadClass::RegularSharing},
+        {"reduction", WorkloadClass::Other},      {"divergence", WorkloadClass::Other},
+    };
     for (const auto& w : lib) {
         INFO(w.name);
         CHECK(find_workload(w.name) == &w);
@@ -158,11 +254,8 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
         CHECK_FALSE(w.size_meaning.empty());
         REQUIRE_FALSE(w.ptx_files.empty());
         for (const auto& f : w.ptx_files) CHECK(std::ifstream(kKernelDir + f).good());
-        const auto cls = w.name == "atax" ? WorkloadClass::Irregular
-                         : (w.name == "reduction" || w.name == "divergence")
-                             ? WorkloadClass::Other
-                             : WorkloadClass::Regular;
-        CHECK(w.cls == cls);
+        const auto it = special.find(w.name);
+        CHECK(w.cls == (it == special.end() ? WorkloadClass::Regular : it->second));
     }
     CHECK(find_workload("nosuch") == nullptr);
     CHECK(find_workload("") == nullptr);
@@ -190,24 +283,38 @@ TEST_CASE("library: rejects size 0") {
     }
 }
 
+TEST_CASE("library: tiled workloads reject sizes that are not multiples of 16") {
+    for (const char* name : {"lud", "srad", "backprop"}) {
+        INFO(name);
+        const WorkloadInfo* w = find_workload(name);
+        REQUIRE(w != nullptr);
+        CHECK(w->default_size % 16 == 0);
+        CHECK_THROWS_AS(w->make(37, 1), std::invalid_argument);
+        CHECK_NOTHROW(w->make(32, 1));
+    }
+}
+
 TEST_CASE("library: host programs launch the expected entries over the whole problem") {
     const auto expect = expectations();
     for (const auto& w : workload_library()) {
         REQUIRE(expect.count(w.name) == 1);
         const Expectation& e = expect.at(w.name);
         const bool is_dim = w.size_meaning.find("dimension") != std::string::npos;
-        for (uint32_t size : {w.default_size, is_dim ? 37u : 1000u, 1u}) {
+        std::vector<uint32_t> sizes = e.sizes;
+        if (sizes.empty()) sizes = {w.default_size, is_dim ? 37u : 1000u, 1u};
+        for (uint32_t size : sizes) {
             INFO(w.name << " size " << size);
             FakeDevice dev(0);
             auto wl = w.make(size, 42);
             CHECK_FALSE(wl->verify().ok);  // not run yet
             wl->run(dev);
-            REQUIRE(dev.launches.size() == e.entries.size());
-            for (size_t i = 0; i < e.entries.size(); ++i) {
+            const std::vector<std::string> entries = e.entries(size);
+            REQUIRE(dev.launches.size() == entries.size());
+            for (size_t i = 0; i < entries.size(); ++i) {
                 const auto& l = dev.launches[i];
                 INFO("launch " << i << " " << l.entry << " grid " << l.grid.x << "x" << l.grid.y
                                << " block " << l.block.x << "x" << l.block.y);
-                CHECK(l.entry == e.entries[i]);
+                CHECK(l.entry == entries[i]);
                 CHECK(l.ptx_file == w.ptx_files.front());
                 CHECK(e.covers_problem(l, size));
                 std::vector<int> params;

@@ -21,6 +21,24 @@ std::unique_ptr<Workload> make_matmul(uint32_t size, uint64_t seed);
 std::unique_ptr<Workload> make_divergence(uint32_t size, uint64_t seed);
 std::unique_ptr<Workload> make_atax(uint32_t size, uint64_t seed);
 std::unique_ptr<Workload> make_conv2d(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_conv3d(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_bicg(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_gesummv(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_mvt(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_corr(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_covar(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_fdtd2d(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_gemm(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_lud(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_srad(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_bfs(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_hotspot(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_pathfinder(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_backprop(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_kmeans(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_scan(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_blackscholes(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_stencil2d(uint32_t size, uint64_t seed);
 
 /// Float tolerance used by every float workload: |got - want| <= kAbsTol + kRelTol * |want|.
 /// The CPU references replay nvcc's fma contraction in the same order, so results are

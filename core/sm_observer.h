@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+// Opt-in event stream of an SM, for timelines and per-warp watch logs (teaching).
+#pragma once
+#include <cstdint>
+
+namespace stacksim::core {
+
+struct Instruction;
+
+/// What happened. Masks are lane bit masks (bit i = lane i).
+enum class SmEventKind : uint8_t {
+    CtaStart, CtaEnd, Fetch, Issue, Stall, Diverge, Reconverge, BarrierArrive, BarrierRelease, WarpExit
+};
+
+/// One event. `reason` is an IssueOutcome for Stall events.
+struct SmEvent {
+    SmEventKind kind;
+    uint64_t cycle;
+    uint32_t sm;
+    uint32_t warp;        ///< warp slot (CtaStart/CtaEnd: CTA slot)
+    uint64_t cta;         ///< CTA index in its grid
+    uint32_t pc = 0;      ///< Issue/Fetch/Diverge: instruction; Reconverge: where
+    uint32_t mask = 0;    ///< active lanes (Diverge: taken lanes)
+    uint32_t other = 0;   ///< Diverge: not-taken lanes; Reconverge: lanes rejoined; Fetch: count
+    uint32_t reconv = 0;  ///< Diverge: reconvergence PC
+    uint8_t reason = 0;   ///< Stall: core::IssueOutcome
+    const Instruction* inst = nullptr;
+};
+
+/// Receives an SM's events. Watching costs nothing when no observer is attached.
+class SmObserver {
+public:
+    virtual ~SmObserver() = default;
+    /// Whether per-warp events (fetch, issue, stalls, divergence) of this warp slot are wanted.
+    virtual bool watches(uint32_t sm, uint32_t warp) const = 0;
+    virtual void on_event(const SmEvent& e) = 0;
+};
+
+}  // namespace stacksim::core
