@@ -110,7 +110,7 @@ private:
     void execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uint64_t cycle,
                             Pipe& pipe, size_t unit);
     void issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const ExecResult& r,
-                      uint64_t cycle, Pipe& pipe, size_t unit);
+                      uint64_t cycle, uint64_t operands_ready, Pipe& pipe, size_t unit);
     uint32_t bank_conflict_degree(const ExecResult& r);
     void replay_trace(const TraceInstruction& t, const WarpTrace& trace, ExecResult& r) const;
     void arrive_at_barrier(Warp& w);

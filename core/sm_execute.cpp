@@ -36,7 +36,7 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
     const bool memory = r.space == StateSpace::Global || r.space == StateSpace::Shared;
     m_last_long = memory && r.space == StateSpace::Global && inst.num_writes > 0;
     if (memory) {
-        issue_memory(w, slot, inst, r, operands_ready, pipe, unit);
+        issue_memory(w, slot, inst, r, cycle, operands_ready, pipe, unit);
     } else if (inst.num_writes) {
         uint64_t latency = inst.space == StateSpace::Param ? constant_latency(w, inst) : pipe.latency;
         w.scoreboard.reserve(inst, false);
@@ -148,7 +148,7 @@ uint32_t Sm::bank_conflict_degree(const ExecResult& r) {
 }
 
 void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const ExecResult& r,
-                      uint64_t cycle, Pipe& pipe, size_t unit) {
+                      uint64_t cycle, uint64_t operands_ready, Pipe& pipe, size_t unit) {
     const bool has_result = inst.num_writes > 0;
     if (r.space == StateSpace::Shared) {
         ++m_shared_accesses;
@@ -158,7 +158,7 @@ void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const Exe
         if (has_result) {
             w.scoreboard.reserve(inst, true);
             for (unsigned i = 0; i < inst.num_writes; ++i)
-                m_writebacks.push({cycle + m_cfg.shared_memory_latency + degree - 1, slot,
+                m_writebacks.push({operands_ready + m_cfg.shared_memory_latency + degree - 1, slot,
                                    w.generation, inst.writes[i]});
         }
         return;

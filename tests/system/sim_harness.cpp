@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// Runs one hand-written PTX kernel on a configured GPU in this process (one run per process).
+#include "tests/system/sim_harness.h"
+
+#include <systemc>
+
+#include "sim/failure.h"
+#include "sim/stats.h"
+#include "top/gpu_system.h"
+#include "top/run_config.h"
+#include "workloads/workload.h"
+
+namespace stacksim::test {
+
+namespace {
+class OneKernel : public workloads::Workload {
+public:
+    explicit OneKernel(const HarnessKernel& k) : m_k(k) {}
+    void run(workloads::HostApi& host) override {
+        workloads::LaunchArgs args = m_k.setup ? m_k.setup(host) : workloads::LaunchArgs();
+        host.launch_ptx_source("test.ptx", m_k.ptx, m_k.entry, m_k.grid, m_k.block, args);
+    }
+    workloads::VerifyResult verify() override { return {true, 0, 0, ""}; }
+
+private:
+    const HarnessKernel& m_k;
+};
+}  // namespace
+
+HarnessRun run_kernel(const HarnessKernel& kernel, const std::string& preset,
+                      const std::vector<std::string>& overrides, core::SmObserver* observer) {
+    sim::ConfigDoc doc = top::load_config(preset);
+    for (auto& o : overrides) doc.apply_override(o);
+    top::RunConfig cfg = top::read_run_config(doc);
+    OneKernel workload(kernel);
+    sim::StatRegistry stats;
+    top::GpuSystem gpu("gpu", cfg, workload, "", stats, false);
+    if (observer) gpu.set_observer(observer);
+    sc_core::sc_start();
+    sim::rethrow_failure();
+    if (!gpu.host().finished()) throw std::runtime_error("host program did not finish");
+    HarnessRun r;
+    r.cycles = gpu.core_clock().cycle();
+    r.kernel_cycles = gpu.host().kernels().back().end_cycle - gpu.host().kernels().back().start_cycle;
+    const nlohmann::json all = stats.to_json();
+    for (auto it = all.begin(); it != all.end(); ++it) {
+        const nlohmann::json& val = it.value().at("value");
+        if (val.is_number())
+            r.stats[it.key()] = val.get<double>();
+        else if (val.is_object() && val.contains("mean"))
+            r.stats[it.key()] = val.at("mean").get<double>();
+    }
+    return r;
+}
+
+}  // namespace stacksim::test

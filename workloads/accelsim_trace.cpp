@@ -1,0 +1,543 @@
+// SPDX-License-Identifier: Apache-2.0
+// Accel-Sim .traceg reader: header, thread blocks, warp instruction lines, address decoding.
+// Grammar and rules follow accel-sim-framework gpu-simulator/trace-parser/trace_parser.cc and
+// the tracer (util/tracer_nvbit/tracer_tool); see docs/accelsim-traces.md.
+#include "workloads/accelsim_trace.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+
+#include "sim/error.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr size_t kBufBytes = size_t{1} << 20;
+constexpr size_t kMaxLineBytes = size_t{1} << 20;
+constexpr size_t kMaxTokens = 64;  // longest legal line: ~5 + 4 + 1 + 9 + 3 + 32 + 1 tokens
+constexpr unsigned kMaxDst = 4, kMaxSrc = 8;
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+    return s;
+}
+
+bool parse_hex(std::string_view s, uint64_t& v) {
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2);
+    if (s.empty() || s.size() > 16) return false;
+    auto r = std::from_chars(s.data(), s.data() + s.size(), v, 16);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+bool parse_dec(std::string_view s, uint64_t& v, uint64_t max = UINT64_MAX) {
+    if (s.empty() || s[0] == '-' || s[0] == '+') return false;
+    auto r = std::from_chars(s.data(), s.data() + s.size(), v, 10);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size() && v <= max;
+}
+
+bool parse_sdec(std::string_view s, int64_t& v) {
+    if (!s.empty() && s[0] == '+') return false;
+    auto r = std::from_chars(s.data(), s.data() + s.size(), v, 10);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+size_t tokenize(std::string_view line, std::array<std::string_view, kMaxTokens>& tok) {
+    size_t n = 0, i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+        if (i == line.size()) break;
+        size_t j = i;
+        while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+        if (n == kMaxTokens) return n + 1;
+        tok[n++] = line.substr(i, j - i);
+        i = j;
+    }
+    return n;
+}
+
+bool parse_dim(std::string_view v, std::array<uint32_t, 3>& d) {
+    if (v.size() < 7 || v.front() != '(' || v.back() != ')') return false;
+    v = v.substr(1, v.size() - 2);
+    for (unsigned k = 0; k < 3; ++k) {
+        size_t comma = v.find(',');
+        if ((comma == std::string_view::npos) != (k == 2)) return false;
+        uint64_t x = 0;
+        if (!parse_dec(trim(v.substr(0, comma)), x, UINT32_MAX) || x == 0) return false;
+        d[k] = static_cast<uint32_t>(x);
+        if (comma != std::string_view::npos) v.remove_prefix(comma + 1);
+    }
+    return true;
+}
+
+/// Printable, bounded copy of a token for an error message.
+std::string printable(std::string_view t) {
+    std::string out;
+    for (char c : t.substr(0, 48)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
+    if (t.size() > 48) out += "...";
+    return out;
+}
+
+core::StateSpace to_core_space(SassSpace s) {
+    switch (s) {
+    case SassSpace::Shared: return core::StateSpace::Shared;
+    case SassSpace::None: return core::StateSpace::None;
+    default: return core::StateSpace::Global;  // Global, Local (reported as Global), Generic
+    }
+}
+
+}  // namespace
+
+struct TracegReader::StaticKey {
+    uint32_t pc;
+    core::StateSpace space;
+    uint8_t nd, ns;
+    std::array<uint16_t, kMaxDst + kMaxSrc> regs;
+    std::string opcode;
+    uint32_t next_same_pc;  // index of the next key with this pc, or UINT32_MAX
+};
+
+TracegReader::TracegReader(const std::string& path, core::TraceKernel& kernel)
+    : m_path(path), m_file_name(std::make_shared<const std::string>(path)), m_kernel(kernel),
+      m_buf(kBufBytes) {
+    m_fp = std::fopen(path.c_str(), "rb");
+    if (!m_fp) throw sim::InputError(path + ":0: cannot open trace file");
+    read_header();
+}
+
+TracegReader::~TracegReader() {
+    if (m_fp) std::fclose(m_fp);
+}
+
+void TracegReader::fail(const std::string& msg, std::string_view token) const {
+    std::string s = m_path + ":" + std::to_string(m_line_no) + ": " + msg;
+    if (!token.empty()) s += " '" + printable(token) + "'";
+    throw sim::InputError(s);
+}
+
+bool TracegReader::read_line() {
+    m_long_line.clear();
+    bool partial = false;
+    for (;;) {
+        if (m_buf_pos < m_buf_len) {
+            const char* start = m_buf.data() + m_buf_pos;
+            const size_t avail = m_buf_len - m_buf_pos;
+            const char* nl = static_cast<const char*>(std::memchr(start, '\n', avail));
+            if (nl) {
+                const size_t n = static_cast<size_t>(nl - start);
+                m_buf_pos += n + 1;
+                ++m_line_no;
+                if (!partial) {
+                    m_line = std::string_view(start, n);
+                } else {
+                    m_long_line.append(start, n);
+                    m_line = m_long_line;
+                }
+                return true;
+            }
+            m_long_line.append(start, avail);
+            partial = true;
+            m_buf_pos = m_buf_len;
+            if (m_long_line.size() > kMaxLineBytes) {
+                ++m_line_no;
+                fail("line longer than 1 MiB (not a text trace?)");
+            }
+        }
+        if (m_eof) break;
+        m_buf_len = std::fread(m_buf.data(), 1, m_buf.size(), m_fp);
+        m_buf_pos = 0;
+        if (m_buf_len == 0) {
+            if (std::ferror(m_fp)) fail("read error");
+            m_eof = true;
+        }
+    }
+    if (!partial) return false;
+    ++m_line_no;  // last line without a newline
+    m_line = m_long_line;
+    return true;
+}
+
+void TracegReader::read_header() {
+    bool grid = false, block = false;
+    while (read_line()) {
+        const std::string_view line = trim(m_line);
+        if (line.empty()) continue;
+        if (line[0] == '#') {  // "#traces format = ..." or #BEGIN_TB: the header is over
+            m_pending = true;
+            break;
+        }
+        if (line[0] != '-') fail("expected a '-key = value' header line", line);
+        const size_t eq = line.find('=');
+        if (eq == std::string_view::npos) fail("header line without '='", line);
+        const std::string_view key = trim(line.substr(1, eq - 1));
+        parse_header_line(key, trim(line.substr(eq + 1)));
+        grid = grid || key == "grid dim";
+        block = block || key == "block dim";
+    }
+    if (!m_pending) fail("truncated file: no instruction traces after the header");
+    if (!grid) fail("missing header '-grid dim'");
+    if (!block) fail("missing header '-block dim'");
+    if (m_header.binary_version == 0) fail("missing header '-binary version'");
+    if (m_header.tracer_version == 0) fail("missing header '-accelsim tracer version'");
+    const uint64_t threads = uint64_t{m_header.block[0]} * m_header.block[1] * m_header.block[2];
+    m_header.warps_per_cta = static_cast<uint32_t>((threads + 31) / 32);
+    if (m_header.kernel_name.empty()) m_header.kernel_name = m_path;
+
+    m_kernel.name = m_header.kernel_name;
+    m_kernel.file = m_path;
+    m_kernel.grid = m_header.grid;
+    m_kernel.block = m_header.block;
+    m_kernel.shared_bytes = m_header.shmem_bytes;
+    m_kernel.regs_per_thread = m_header.nregs;
+    m_kernel.binary_version = m_header.binary_version;
+    m_kernel.num_regs = kSassGprCount;
+}
+
+void TracegReader::parse_header_line(std::string_view key, std::string_view value) {
+    TraceHeader& h = m_header;
+    uint64_t v = 0;
+    auto dec = [&](uint64_t max) {
+        if (!parse_dec(value, v, max)) fail("bad value of header '-" + std::string(key) + "'", value);
+        return v;
+    };
+    auto hex = [&] {
+        if (!parse_hex(value, v)) fail("bad value of header '-" + std::string(key) + "'", value);
+        return v;
+    };
+    if (key == "kernel name") {
+        h.kernel_name = std::string(value);
+    } else if (key == "kernel id") {
+        h.kernel_id = static_cast<uint32_t>(dec(UINT32_MAX));
+    } else if (key == "grid dim" || key == "block dim") {
+        std::array<uint32_t, 3>& d = key == "grid dim" ? h.grid : h.block;
+        if (!parse_dim(value, d))
+            fail("bad value of header '-" + std::string(key) + "' (want (x,y,z), each >= 1)", value);
+        if (key == "block dim" && uint64_t{d[0]} * d[1] * d[2] > 1024)
+            fail("block dim exceeds 1024 threads", value);
+        if (key == "grid dim" && (d[1] > 65535 || d[2] > 65535 || d[0] > 0x7FFFFFFFu))
+            fail("grid dim exceeds CUDA limits", value);
+    } else if (key == "shmem") {
+        h.shmem_bytes = static_cast<uint32_t>(dec(UINT32_MAX));
+    } else if (key == "nregs") {
+        h.nregs = static_cast<uint32_t>(dec(255));
+    } else if (key == "binary version") {
+        h.binary_version = static_cast<uint32_t>(dec(UINT32_MAX));
+        if (!sass_family_of(h.binary_version, h.family))
+            fail("unsupported binary version (supported: 60, 61, 70, 75, 80, 86)", value);
+    } else if (key == "cuda stream id") {
+        h.cuda_stream_id = dec(UINT64_MAX);
+    } else if (key == "shmem base_addr") {
+        h.shmem_base_addr = hex();
+    } else if (key == "local mem base_addr") {
+        h.local_base_addr = hex();
+    } else if (key == "nvbit version") {
+        h.nvbit_version = std::string(value);
+    } else if (key == "accelsim tracer version") {
+        h.tracer_version = static_cast<uint32_t>(dec(UINT32_MAX));
+        if (h.tracer_version < 3 || h.tracer_version > 5)
+            fail("unsupported accelsim tracer version (supported: 3, 4, 5)", value);
+    } else if (key == "enable lineinfo") {
+        h.lineinfo = dec(1) == 1;
+    }
+    // Any other "-key = value" line is skipped, as Accel-Sim's parse_kernel_info does.
+}
+
+bool TracegReader::next_cta(core::CtaTrace& cta) {
+    const TraceHeader& h = m_header;
+    cta.id = {0, 0, 0};
+    cta.warps.clear();
+    cta.warps.resize(h.warps_per_cta);
+    for (;;) {  // find #BEGIN_TB
+        if (!m_pending && !read_line()) {
+            if (!m_seen_cta) fail("truncated file: no thread blocks (#BEGIN_TB)");
+            return false;
+        }
+        m_pending = false;
+        const std::string_view line = trim(m_line);
+        if (line.empty()) continue;
+        if (line == "#BEGIN_TB") break;
+        if (line == "#END_TB") fail("#END_TB without #BEGIN_TB");
+        if (line[0] == '#') continue;  // comment, e.g. "#traces format = ..."
+        fail("expected #BEGIN_TB (raw .trace files must be post-processed into .traceg)", line);
+    }
+    std::array<std::string_view, kMaxTokens> tok;
+    bool have_id = false, want_insts = false;
+    uint64_t warps_seen = 0, remaining = 0;
+    core::WarpTrace* warp = nullptr;
+    uint32_t warp_id = 0;
+    auto check_warp_done = [&] {
+        if (want_insts) fail("missing 'insts = N' after 'warp = " + std::to_string(warp_id) + "'");
+        if (remaining != 0)
+            fail("warp " + std::to_string(warp_id) + " has " + std::to_string(remaining) +
+                 " fewer instruction lines than its 'insts = N'");
+    };
+    while (read_line()) {
+        const std::string_view line = trim(m_line);
+        if (line.empty()) continue;
+        if (line[0] == '#') {
+            if (line == "#BEGIN_TB") fail("#BEGIN_TB before the previous #END_TB");
+            if (line != "#END_TB") fail("unexpected line inside a thread block", line);
+            check_warp_done();
+            if (!have_id) fail("thread block without 'thread block = x,y,z'");
+            m_seen_cta = true;
+            return true;
+        }
+        const size_t n = tokenize(line, tok);
+        const std::string_view t0 = tok[0];
+        if (t0 == "thread" || t0 == "warp" || t0 == "insts" || t0 == "cluster") {
+            const size_t value_at = t0 == "thread" || t0 == "cluster" ? 3 : 2;
+            if (n != value_at + 1 || tok[value_at - 1] != "=" || (t0 == "thread" && tok[1] != "block"))
+                fail("malformed '" + std::string(t0) + "' line", line);
+            const std::string_view value = tok[value_at];
+            uint64_t v = 0;
+            if (t0 == "cluster") continue;  // Hopper cluster ids (newer post-processing): unused
+            if (t0 == "thread") {
+                if (have_id || warp) fail("'thread block' must come once, before the warps");
+                std::array<uint32_t, 3> id{};
+                std::string_view rest = value;
+                for (unsigned k = 0; k < 3; ++k) {
+                    const size_t comma = rest.find(',');
+                    if ((comma == std::string_view::npos) != (k == 2) ||
+                        !parse_dec(rest.substr(0, comma), v, UINT32_MAX))
+                        fail("bad thread block index (want x,y,z)", value);
+                    if (v >= h.grid[k]) fail("thread block index outside the grid", value);
+                    id[k] = static_cast<uint32_t>(v);
+                    if (comma != std::string_view::npos) rest.remove_prefix(comma + 1);
+                }
+                const uint64_t linear = (uint64_t{id[2]} * h.grid[1] + id[1]) * h.grid[0] + id[0];
+                if (!m_seen_ctas.insert(linear).second) fail("duplicate thread block", value);
+                cta.id = id;
+                have_id = true;
+            } else if (t0 == "warp") {
+                if (!have_id) fail("'warp' before 'thread block'");
+                check_warp_done();
+                if (!parse_dec(value, v, UINT32_MAX)) fail("bad warp id", value);
+                if (v >= h.warps_per_cta)
+                    fail("warp id beyond the block's " + std::to_string(h.warps_per_cta) + " warps", value);
+                if (warps_seen & (uint64_t{1} << v)) fail("duplicate warp", value);
+                warps_seen |= uint64_t{1} << v;
+                warp_id = static_cast<uint32_t>(v);
+                warp = &cta.warps[warp_id];
+                want_insts = true;
+            } else {
+                if (!want_insts) fail("'insts' without a preceding 'warp = N'");
+                if (!parse_dec(value, v, UINT32_MAX)) fail("bad instruction count", value);
+                remaining = v;
+                want_insts = false;
+                warp->insts.reserve(static_cast<size_t>(std::min<uint64_t>(v, 1u << 16)));
+            }
+            continue;
+        }
+        if (!warp || want_insts) fail("instruction line before 'warp = N' / 'insts = N'", t0);
+        if (remaining == 0)
+            fail("warp " + std::to_string(warp_id) + " has more instruction lines than its 'insts = N'", t0);
+        if (n > kMaxTokens) fail("too many tokens on an instruction line");
+        parse_instruction_tokens(*warp, tok.data(), n);
+        --remaining;
+    }
+    fail("truncated file: missing #END_TB");
+}
+
+void TracegReader::parse_instruction_tokens(core::WarpTrace& warp, const std::string_view* tok,
+                                            size_t n) {
+    const TraceHeader& h = m_header;
+    size_t i = 0;
+    auto next = [&](const char* what) -> std::string_view {
+        if (i >= n) fail(std::string("truncated instruction line: missing ") + what);
+        return tok[i++];
+    };
+    uint64_t v = 0;
+    if (h.lineinfo) {
+        std::string_view t = next("source line number");
+        if (!parse_dec(t, v, UINT32_MAX)) fail("bad source line number", t);
+    }
+    core::TraceInstruction ti;
+    std::string_view t = next("PC");
+    if (!parse_hex(t, v) || v > UINT32_MAX) fail("bad PC", t);
+    ti.pc = static_cast<uint32_t>(v);
+    t = next("active mask");
+    if (!parse_hex(t, v) || v > UINT32_MAX) fail("bad active mask", t);
+    ti.active_mask = static_cast<uint32_t>(v);
+
+    std::array<uint16_t, kMaxDst + kMaxSrc> regs{};
+    std::array<std::string_view, kMaxDst + kMaxSrc> reg_names{};
+    t = next("destination count");
+    if (!parse_dec(t, v, kMaxDst)) fail("bad destination register count", t);
+    const unsigned nd = static_cast<unsigned>(v);
+    for (unsigned k = 0; k < nd; ++k) {
+        t = next("destination register");
+        if (!parse_sass_register(t, regs[k])) fail("bad destination register", t);
+        reg_names[k] = t;
+    }
+    const std::string_view opcode = next("opcode");
+    const std::string_view base = opcode.substr(0, opcode.find('.'));
+    const SassOpcode* op = find_sass_opcode(h.family, base);
+    if (!op)
+        fail("unknown opcode for binary version " + std::to_string(h.binary_version) + " (" +
+                 sass_family_name(h.family) + ")", opcode);
+    t = next("source count");
+    if (!parse_dec(t, v, kMaxSrc)) fail("bad source register count", t);
+    const unsigned ns = static_cast<unsigned>(v);
+    for (unsigned k = 0; k < ns; ++k) {
+        t = next("source register");
+        if (!parse_sass_register(t, regs[nd + k])) fail("bad source register", t);
+        reg_names[nd + k] = t;
+    }
+    t = next("memory width");
+    if (!parse_dec(t, v, 255)) fail("bad memory width", t);
+    const unsigned mem_width = static_cast<unsigned>(v);
+    const bool is_mem = op->mem != SassMemKind::None;
+    if (is_mem && mem_width == 0) fail("memory instruction without addresses (memory width 0)", opcode);
+
+    core::StateSpace space = to_core_space(op->space);
+    if (mem_width > 0) {
+        const unsigned active = static_cast<unsigned>(__builtin_popcount(ti.active_mask));
+        t = next("address compression mode");
+        const size_t trailing = h.tracer_version >= 5 ? 1 : 0;
+        const size_t avail = n - i >= trailing ? n - i - trailing : 0;
+        std::vector<uint64_t>& out = warp.addresses;
+        const size_t first = out.size();
+        uint64_t base_addr = 0;
+        int64_t step = 0;
+        if (t == "0") {  // list of one address per active lane
+            if (avail != active)
+                fail("expected " + std::to_string(active) + " addresses for " + std::to_string(active) +
+                     " active lanes, found " + std::to_string(avail), opcode);
+            for (unsigned k = 0; k < active; ++k) {
+                t = tok[i++];
+                if (!parse_hex(t, base_addr)) fail("bad address", t);
+                out.push_back(base_addr);
+            }
+        } else if (t == "1") {  // base + stride x rank over the active lanes
+            if (avail != 2)
+                fail("base+stride: expected a base and a stride, found " + std::to_string(avail) +
+                     " tokens", opcode);
+            t = tok[i++];
+            if (!parse_hex(t, base_addr)) fail("bad base address", t);
+            t = tok[i++];
+            if (!parse_sdec(t, step) || step < INT32_MIN || step > INT32_MAX) fail("bad stride", t);
+            for (unsigned k = 0; k < active; ++k)
+                out.push_back(base_addr + static_cast<uint64_t>(step) * k);
+        } else if (t == "2") {  // base + (active - 1) deltas from the previous active lane
+            const size_t deltas = active ? active - 1 : 0;
+            if (avail != 1 + deltas)
+                fail("base+delta: expected a base and " + std::to_string(deltas) + " deltas for " +
+                     std::to_string(active) + " active lanes, found " + std::to_string(avail) +
+                     " tokens", opcode);
+            t = tok[i++];
+            if (!parse_hex(t, base_addr)) fail("bad base address", t);
+            if (active) out.push_back(base_addr);
+            for (size_t k = 0; k < deltas; ++k) {
+                t = tok[i++];
+                if (!parse_sdec(t, step)) fail("bad address delta", t);
+                base_addr += static_cast<uint64_t>(step);
+                out.push_back(base_addr);
+            }
+        } else {
+            fail("unknown address compression mode (want 0, 1 or 2)", t);
+        }
+        if (!is_mem) {
+            out.resize(first);  // e.g. CCTL [R2]: addresses not modelled
+        } else {
+            ti.addr_index = static_cast<uint32_t>(first);
+            const unsigned w = sass_width_from_modifiers(opcode);
+            ti.access_bytes = static_cast<uint8_t>(w ? w : mem_width);
+            ti.is_load = op->mem == SassMemKind::Load;
+            ti.is_store = op->mem == SassMemKind::Store;
+            ti.is_atomic = op->mem == SassMemKind::Atomic;
+            if (op->space == SassSpace::Generic) {  // trace_driven.cc: resolve by first lane
+                if (h.shmem_base_addr == 0 || h.local_base_addr == 0) space = core::StateSpace::Shared;
+                else if (active && out[first] >= h.shmem_base_addr && out[first] < h.local_base_addr)
+                    space = core::StateSpace::Shared;
+                else space = core::StateSpace::Global;
+            }
+        }
+    }
+    if (h.tracer_version >= 5) {
+        t = next("immediate");
+        int64_t imm = 0;
+        if (!parse_sdec(t, imm)) fail("bad immediate", t);
+    }
+    if (i != n) fail("unexpected token at the end of the instruction line", tok[i]);
+    ti.inst = intern(ti.pc, opcode, *op, space, regs.data(), reg_names.data(), nd, ns);
+    warp.insts.push_back(ti);
+    ++m_dyn_insts;
+}
+
+const core::Instruction* TracegReader::intern(uint32_t pc, std::string_view opcode,
+                                              const SassOpcode& op, core::StateSpace space,
+                                              const uint16_t* regs, const std::string_view* names,
+                                              unsigned nd, unsigned ns) {
+    auto same = [&](const StaticKey& k) {
+        if (k.space != space || k.nd != nd || k.ns != ns || k.opcode != opcode) return false;
+        return std::equal(regs, regs + nd + ns, k.regs.begin());
+    };
+    auto it = m_by_pc.find(pc);
+    uint32_t last = UINT32_MAX;
+    if (it != m_by_pc.end()) {
+        for (uint32_t idx = it->second; idx != UINT32_MAX; idx = m_keys[idx].next_same_pc) {
+            if (same(m_keys[idx])) return &m_kernel.static_insts[idx];
+            last = idx;
+        }
+    }
+    const uint32_t idx = static_cast<uint32_t>(m_keys.size());
+    StaticKey key{pc, space, static_cast<uint8_t>(nd), static_cast<uint8_t>(ns), {},
+                  std::string(opcode), UINT32_MAX};
+    std::copy(regs, regs + nd + ns, key.regs.begin());
+    m_keys.push_back(std::move(key));
+    if (last == UINT32_MAX) m_by_pc.emplace(pc, idx);
+    else m_keys[last].next_same_pc = idx;
+
+    core::Instruction& in = m_kernel.static_insts.emplace_back();
+    in.info = op.info;
+    in.space = op.mem == SassMemKind::None ? core::StateSpace::None : space;
+    in.line = m_line_no;
+    in.file = m_file_name;
+    char pc_text[16];
+    std::snprintf(pc_text, sizeof pc_text, "/*%04x*/ ", pc);
+    in.text = pc_text;
+    in.text += opcode;
+    for (unsigned k = 0; k < nd + ns; ++k) {
+        in.text += k == 0 ? " " : ", ";
+        in.text += names[k];
+    }
+    // Registers: up to 2 destinations / 4 sources as Reg operands, more packed into Vectors.
+    auto fill = [&](core::Operand* ops, unsigned cap, const uint16_t* r, unsigned count) -> uint8_t {
+        std::array<uint16_t, kMaxSrc> live{};
+        unsigned m = 0;
+        for (unsigned k = 0; k < count; ++k) {
+            if (r[k] == core::kNoReg) continue;
+            if (r[k] >= kSassGprCount) m_kernel.num_regs = kSassRegSpace;
+            live[m++] = r[k];
+        }
+        if (m <= cap) {
+            for (unsigned k = 0; k < m; ++k) {
+                ops[k].kind = core::Operand::Kind::Reg;
+                ops[k].reg = live[k];
+            }
+            return static_cast<uint8_t>(m);
+        }
+        uint8_t used = 0;
+        for (unsigned k = 0; k < m; k += 4, ++used) {
+            ops[used].kind = core::Operand::Kind::Vector;
+            ops[used].vec_len = static_cast<uint8_t>(std::min(4u, m - k));
+            for (unsigned q = 0; q < ops[used].vec_len; ++q) ops[used].vec[q] = live[k + q];
+        }
+        return used;
+    };
+    in.num_dst = fill(in.dst.data(), static_cast<unsigned>(in.dst.size()), regs, nd);
+    in.num_src = fill(in.src.data(), static_cast<unsigned>(in.src.size()), regs + nd, ns);
+    in.finalize_registers();
+    return &in;
+}
+
+std::unique_ptr<core::TraceKernel> read_traceg(const std::string& path) {
+    auto kernel = std::make_unique<core::TraceKernel>();
+    TracegReader reader(path, *kernel);
+    core::CtaTrace cta;
+    while (reader.next_cta(cta)) kernel->ctas.push_back(std::move(cta));
+    return kernel;
+}
+
+}  // namespace stacksim::workloads

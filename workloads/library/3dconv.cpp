@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// 3dconv workload (Polybench-GPU 3DCONV): 3x3x3 stencil on n^3 floats, one launch per interior
+// plane; block (32,8), grid (ceil(n/32), ceil(n/8)).
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kBlockX = 32, kBlockY = 8;  // Polybench-GPU's DIM_THREAD_BLOCK_X/Y
+constexpr uint32_t kMaxN = 1290;               // n^3 must fit the kernel's int indices
+
+/// B[i][j][k] for an interior point: Polybench's 15 terms, in the order nvcc emits them (the
+/// second term's product first, then fma.rn.f32 of the first and of terms 3..15).
+float conv_point(const std::vector<float>& a, size_t n, size_t i, size_t j, size_t k) {
+    auto at = [&](size_t x, size_t y, size_t z) { return a[(x * n + y) * n + z]; };
+    const float p = at(i - 1, j - 1, k - 1), q = at(i + 1, j - 1, k - 1);
+    const float terms[13][2] = {
+        {5, p}, {7, q}, {-8, p}, {10, q},
+        {-3, at(i, j - 1, k)}, {6, at(i, j, k)}, {-9, at(i + 1, j + 1, k)},
+        {2, at(i - 1, j - 1, k + 1)}, {4, at(i + 1, j - 1, k + 1)}, {5, at(i - 1, j, k + 1)},
+        {7, at(i + 1, j, k + 1)}, {-8, at(i - 1, j + 1, k + 1)}, {10, at(i + 1, j + 1, k + 1)}};
+    float acc = std::fma(p, 2.0f, q * 4.0f);
+    for (const auto& t : terms) acc = std::fma(t[1], t[0], acc);
+    return acc;
+}
+
+class Conv3d final : public Workload {
+public:
+    Conv3d(uint32_t n, uint64_t seed)
+        : m_n(n), m_a(random_f32(size_t{n} * n * n, sub_seed(seed, 0), 0.0f, 1.0f)) {}
+
+    void run(HostApi& host) override {
+        const uint64_t bytes = m_a.size() * sizeof(float);
+        const DevPtr a = host.upload(m_a);
+        const DevPtr b = host.malloc(bytes);
+        host.memset(b, 0, bytes);  // the kernel leaves B's border untouched
+        const auto n = static_cast<int32_t>(m_n);
+        for (int32_t i = 1; i + 1 < n; ++i)
+            host.launch("3dconv.ptx", "conv3d", Dim3{ceil_div(m_n, kBlockX), ceil_div(m_n, kBlockY), 1},
+                        Dim3{kBlockX, kBlockY, 1}, LaunchArgs().ptr(a).ptr(b).i32(n).i32(i));
+        m_b.assign(m_a.size(), 0.0f);
+        host.download(m_b, b);
+        host.free(a);
+        host.free(b);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        Checker check;
+        const size_t n = m_n;
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j)
+                for (size_t k = 0; k < n; ++k) {
+                    const bool interior = i > 0 && j > 0 && k > 0 && i + 1 < n && j + 1 < n && k + 1 < n;
+                    const size_t at = (i * n + j) * n + k;
+                    check.near("B", at, m_b[at], interior ? conv_point(m_a, n, i, j, k) : 0.0f);
+                }
+        return check.result();
+    }
+
+private:
+    uint32_t m_n;
+    std::vector<float> m_a, m_b;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_conv3d(uint32_t size, uint64_t seed) {
+    require_size("3dconv", size, kMaxN);
+    return std::make_unique<Conv3d>(size, seed);
+}
+
+}  // namespace stacksim::workloads

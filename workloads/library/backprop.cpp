@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+// backprop workload (Rodinia BACKPROP): one training step of an n-16-1 network; the forward
+// kernel (grid (1, n/16), block (16,16)) makes per-block partial sums, the host finishes the
+// layers and errors as Rodinia does, the adjust kernel (same grid) updates the input weights.
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kHid = 16;  // hidden units = BP_WIDTH = BP_HEIGHT in backprop.cu
+constexpr uint32_t kMaxN = (1u << 31) / (kHid + 1) - kHid;
+constexpr float kEta = 0.3f, kMomentum = 0.3f, kTarget = 0.1f;
+
+float squash(float x) { return static_cast<float>(1.0 / (1.0 + std::exp(-double{x}))); }
+
+/// Rodinia's host part between the two kernels: hidden activations from the partial sums,
+/// the output layer and its error, and the hidden deltas (index 0 unused).
+std::vector<float> hidden_delta(const std::vector<float>& partial, const std::vector<float>& w_in,
+                                const std::vector<float>& w_hid, size_t blocks) {
+    std::vector<float> hidden(kHid + 1, 1.0f), delta(kHid + 1, 0.0f);
+    for (size_t j = 1; j <= kHid; ++j) {
+        float sum = 0.0f;
+        for (size_t k = 0; k < blocks; ++k) sum += partial[k * kHid + j - 1];
+        hidden[j] = squash(sum + w_in[j]);  // + input_weights[0][j]
+    }
+    float out_sum = 0.0f;
+    for (size_t k = 0; k <= kHid; ++k) out_sum += w_hid[k] * hidden[k];
+    const float out = squash(out_sum);
+    const float out_delta = out * (1.0f - out) * (kTarget - out);
+    for (size_t j = 1; j <= kHid; ++j) delta[j] = hidden[j] * (1.0f - hidden[j]) * (out_delta * w_hid[j]);
+    return delta;
+}
+
+class Backprop final : public Workload {
+public:
+    Backprop(uint32_t n, uint64_t seed)
+        : m_in(n),
+          m_input(random_f32(n + 1, sub_seed(seed, 0), 0.0f, 1.0f)),
+          m_w(random_f32(size_t{n + 1} * (kHid + 1), sub_seed(seed, 1), 0.0f, 1.0f)),
+          m_w_hid(random_f32(kHid + 1, sub_seed(seed, 2), 0.0f, 1.0f)) {}
+
+    void run(HostApi& host) override {
+        const uint32_t blocks = m_in / kHid;
+        const uint64_t w_bytes = m_w.size() * sizeof(float);
+        const DevPtr input = host.upload(m_input), w = host.upload(m_w);
+        const DevPtr partial = host.malloc(uint64_t{blocks} * kHid * sizeof(float));
+        const Dim3 grid{1, blocks, 1}, block{kHid, kHid, 1};
+        const auto in = static_cast<int32_t>(m_in), hid = static_cast<int32_t>(kHid);
+        host.launch("backprop.ptx", "bpnn_layerforward", grid, block,
+                    LaunchArgs().ptr(input).ptr(w).ptr(partial).i32(in).i32(hid));
+        m_partial.assign(size_t{blocks} * kHid, 0.0f);
+        host.download(m_partial, partial);
+        const DevPtr delta = host.upload(hidden_delta(m_partial, m_w, m_w_hid, blocks));
+        const DevPtr oldw = host.malloc(w_bytes);
+        host.memset(oldw, 0, w_bytes);                  // Rodinia zeroes the previous weights
+        host.memcpy_h2d(w, m_w.data(), w_bytes);         // ... and re-uploads the weights
+        host.launch("backprop.ptx", "bpnn_adjust_weights", grid, block,
+                    LaunchArgs().ptr(delta).i32(hid).ptr(input).i32(in).ptr(w).ptr(oldw));
+        m_w_out.assign(m_w.size(), 0.0f);
+        m_oldw_out.assign(m_w.size(), 0.0f);
+        host.download(m_w_out, w);
+        host.download(m_oldw_out, oldw);
+        for (DevPtr d : {input, w, partial, delta, oldw}) host.free(d);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        const size_t blocks = m_in / kHid, cols = kHid + 1;
+        std::vector<float> partial(blocks * kHid), wm(kHid * kHid);
+        for (size_t by = 0; by < blocks; ++by) {  // the forward kernel's tree, level by level
+            for (size_t ty = 0; ty < kHid; ++ty)
+                for (size_t tx = 0; tx < kHid; ++tx)
+                    wm[ty * kHid + tx] = m_w[(by * kHid + ty + 1) * cols + tx + 1] * m_input[by * kHid + ty + 1];
+            for (size_t p = 2; p <= kHid; p *= 2)
+                for (size_t ty = 0; ty < kHid; ty += p)
+                    for (size_t tx = 0; tx < kHid; ++tx) wm[ty * kHid + tx] += wm[(ty + p / 2) * kHid + tx];
+            for (size_t j = 0; j < kHid; ++j) partial[by * kHid + j] = wm[j];
+        }
+        const std::vector<float> delta = hidden_delta(partial, m_w, m_w_hid, blocks);
+        std::vector<float> w = m_w, oldw(w.size(), 0.0f);
+        for (size_t r = 1; r <= m_in; ++r)  // x = fma(ETA*delta, ly, MOMENTUM*oldw), as nvcc emits it
+            for (size_t c = 1; c <= kHid; ++c) {
+                const float x = std::fma(kEta * delta[c], m_input[r], kMomentum * oldw[r * cols + c]);
+                w[r * cols + c] += x;
+                oldw[r * cols + c] = x;
+            }
+        for (size_t c = 1; c <= kHid; ++c) {
+            const float x = std::fma(delta[c], kEta, kMomentum * oldw[c]);
+            w[c] += x;
+            oldw[c] = x;
+        }
+        Checker check;
+        for (size_t k = 0; k < partial.size(); ++k) check.near("partial_sum", k, m_partial[k], partial[k]);
+        for (size_t k = 0; k < w.size(); ++k) check.near("w", k, m_w_out[k], w[k]);
+        for (size_t k = 0; k < w.size(); ++k) check.near("oldw", k, m_oldw_out[k], oldw[k]);
+        return check.result();
+    }
+
+private:
+    uint32_t m_in;
+    std::vector<float> m_input, m_w, m_w_hid, m_partial, m_w_out, m_oldw_out;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_backprop(uint32_t size, uint64_t seed) {
+    require_size("backprop", size, kMaxN);
+    if (size % kHid != 0)
+        throw std::invalid_argument("backprop: size " + std::to_string(size) + " is not a multiple of 16");
+    return std::make_unique<Backprop>(size, seed);
+}
+
+}  // namespace stacksim::workloads

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+// bfs workload (Rodinia BFS): level-synchronous BFS from node 0 of a seeded random CSR graph;
+// per level bfs_kernel + bfs_kernel2 (block 512, grid ceil(n/512)) until no node is added.
+#include <cstdint>
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kBlock = 512;                    // Rodinia's MAX_THREADS_PER_BLOCK
+constexpr uint32_t kMinDegree = 2, kMaxDegree = 8;  // out-degree of every node, uniform
+constexpr uint32_t kMaxN = 1u << 24;
+
+class Bfs final : public Workload {
+public:
+    Bfs(uint32_t n, uint64_t seed) : m_n(n) {
+        SplitMix64 rng(sub_seed(seed, 0));
+        m_nodes.reserve(size_t{2} * n);
+        for (uint32_t v = 0; v < n; ++v) {
+            const uint32_t degree = kMinDegree + rng.next_below(kMaxDegree - kMinDegree + 1);
+            m_nodes.push_back(static_cast<int32_t>(m_edges.size()));  // starting
+            m_nodes.push_back(static_cast<int32_t>(degree));           // no_of_edges
+            for (uint32_t e = 0; e < degree; ++e) m_edges.push_back(static_cast<int32_t>(rng.next_below(n)));
+        }
+    }
+
+    void run(HostApi& host) override {
+        std::vector<uint8_t> mask(m_n, 0), visited(m_n, 0);
+        std::vector<int32_t> cost(m_n, -1);
+        mask[0] = visited[0] = 1;
+        cost[0] = 0;
+        const DevPtr nodes = host.upload(m_nodes), edges = host.upload(m_edges);
+        const DevPtr d_mask = host.upload(mask), d_visited = host.upload(visited), d_cost = host.upload(cost);
+        const DevPtr d_updating = host.malloc(m_n), d_over = host.malloc(1);
+        host.memset(d_updating, 0, m_n);
+        const Dim3 grid{ceil_div(m_n, kBlock), 1, 1}, block{kBlock, 1, 1};
+        const auto n = static_cast<int32_t>(m_n);
+        std::vector<uint8_t> over(1, 0);
+        m_levels = 0;
+        do {  // at most n levels, even if the device misbehaves
+            host.memset(d_over, 0, 1);
+            host.launch("bfs.ptx", "bfs_kernel", grid, block,
+                        LaunchArgs().ptr(nodes).ptr(edges).ptr(d_mask).ptr(d_updating)
+                            .ptr(d_visited).ptr(d_cost).i32(n));
+            host.launch("bfs.ptx", "bfs_kernel2", grid, block,
+                        LaunchArgs().ptr(d_mask).ptr(d_updating).ptr(d_visited).ptr(d_over).i32(n));
+            host.download(over, d_over);
+            ++m_levels;
+        } while (over[0] != 0 && m_levels <= m_n);
+        m_cost.assign(m_n, 0);
+        host.download(m_cost, d_cost);
+        for (DevPtr d : {nodes, edges, d_mask, d_visited, d_cost, d_updating, d_over}) host.free(d);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        std::vector<int32_t> cost(m_n, -1), frontier{0}, next;
+        cost[0] = 0;
+        uint32_t levels = 1;  // the device's last launch pair finds nothing new
+        while (!frontier.empty()) {
+            next.clear();
+            for (int32_t v : frontier)
+                for (int32_t e = 0; e < m_nodes[2 * v + 1]; ++e) {
+                    const int32_t to = m_edges[m_nodes[2 * v] + e];
+                    if (cost[to] < 0) {
+                        cost[to] = cost[v] + 1;
+                        next.push_back(to);
+                    }
+                }
+            frontier.swap(next);
+            levels += frontier.empty() ? 0 : 1;
+        }
+        Checker check;
+        for (uint32_t v = 0; v < m_n; ++v) check.exact("cost", v, m_cost[v], cost[v]);
+        check.exact("levels", 0, m_levels, levels);
+        return check.result();
+    }
+
+private:
+    uint32_t m_n;
+    std::vector<int32_t> m_nodes, m_edges, m_cost;  // m_nodes: (starting, no_of_edges) pairs
+    uint32_t m_levels = 0;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_bfs(uint32_t size, uint64_t seed) {
+    require_size("bfs", size, kMaxN);
+    return std::make_unique<Bfs>(size, seed);
+}
+
+}  // namespace stacksim::workloads

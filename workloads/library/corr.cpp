@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+// corr workload (Polybench-GPU CORR): correlation matrix of an n x n data set; four kernels
+// (mean, std, reduce, corr): block 256 / (32,8) / 256 as in Polybench-GPU.
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kBlock = 256;               // Polybench-GPU's DIM_THREAD_BLOCK_KERNEL_1/3/4_X
+constexpr uint32_t kBlockX = 32, kBlockY = 8;  // DIM_THREAD_BLOCK_KERNEL_2_X/Y
+constexpr uint32_t kMaxN = 46336;              // n*n must fit the kernels' int indices
+constexpr float kEps = 0.1f;
+
+class Corr final : public Workload {
+public:
+    Corr(uint32_t n, uint64_t seed)
+        : m_n(n), m_data_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {}
+
+    void run(HostApi& host) override {
+        const uint64_t vec_bytes = uint64_t{m_n} * sizeof(float);
+        const DevPtr data = host.upload(m_data_in);
+        const DevPtr mean = host.malloc(vec_bytes), stddev = host.malloc(vec_bytes);
+        const DevPtr symmat = host.malloc(m_data_in.size() * sizeof(float));
+        host.memset(symmat, 0, m_data_in.size() * sizeof(float));
+        const Dim3 grid1{ceil_div(m_n, kBlock), 1, 1}, block1{kBlock, 1, 1};
+        const auto n = static_cast<int32_t>(m_n);
+        host.launch("corr.ptx", "corr_mean", grid1, block1, LaunchArgs().ptr(mean).ptr(data).i32(n));
+        host.launch("corr.ptx", "corr_std", grid1, block1,
+                    LaunchArgs().ptr(mean).ptr(stddev).ptr(data).i32(n).f32(kEps));
+        host.launch("corr.ptx", "corr_reduce", Dim3{ceil_div(m_n, kBlockX), ceil_div(m_n, kBlockY), 1},
+                    Dim3{kBlockX, kBlockY, 1}, LaunchArgs().ptr(mean).ptr(stddev).ptr(data).i32(n));
+        host.launch("corr.ptx", "corr_corr", grid1, block1, LaunchArgs().ptr(symmat).ptr(data).i32(n));
+        m_mean.assign(m_n, 0.0f);
+        m_std.assign(m_n, 0.0f);
+        m_data.assign(m_data_in.size(), 0.0f);
+        m_symmat.assign(m_data_in.size(), 0.0f);
+        host.download(m_mean, mean);
+        host.download(m_std, stddev);
+        host.download(m_data, data);
+        host.download(m_symmat, symmat);
+        for (DevPtr d : {data, mean, stddev, symmat}) host.free(d);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        const size_t n = m_n;
+        const auto fn = static_cast<float>(m_n);
+        std::vector<float> data = m_data_in, mean(n, 0.0f), stddev(n, 0.0f), sym(n * n, 0.0f);
+        for (size_t j = 0; j < n; ++j) {
+            for (size_t i = 0; i < n; ++i) mean[j] += data[i * n + j];
+            mean[j] /= fn;
+            for (size_t i = 0; i < n; ++i) {
+                const float d = data[i * n + j] - mean[j];
+                stddev[j] = std::fma(d, d, stddev[j]);
+            }
+            stddev[j] = std::sqrt(stddev[j] / fn);
+            if (stddev[j] <= kEps) stddev[j] = 1.0f;
+        }
+        const float sqrt_n = std::sqrt(fn);
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < n; ++j) data[i * n + j] = (data[i * n + j] - mean[j]) / (sqrt_n * stddev[j]);
+        for (size_t j1 = 0; j1 < n; ++j1) {
+            sym[j1 * n + j1] = 1.0f;
+            for (size_t j2 = j1 + 1; j2 < n; ++j2) {
+                float acc = 0.0f;
+                for (size_t i = 0; i < n; ++i) acc = std::fma(data[i * n + j1], data[i * n + j2], acc);
+                sym[j1 * n + j2] = sym[j2 * n + j1] = acc;
+            }
+        }
+        Checker check;
+        for (size_t j = 0; j < n; ++j) check.near("mean", j, m_mean[j], mean[j]);
+        for (size_t j = 0; j < n; ++j) check.near("std", j, m_std[j], stddev[j]);
+        for (size_t k = 0; k < n * n; ++k) check.near("data", k, m_data[k], data[k]);
+        for (size_t k = 0; k < n * n; ++k) check.near("symmat", k, m_symmat[k], sym[k]);
+        return check.result();
+    }
+
+private:
+    uint32_t m_n;
+    std::vector<float> m_data_in, m_mean, m_std, m_data, m_symmat;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_corr(uint32_t size, uint64_t seed) {
+    require_size("corr", size, kMaxN);
+    return std::make_unique<Corr>(size, seed);
+}
+
+}  // namespace stacksim::workloads

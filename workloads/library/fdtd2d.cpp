@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// fdtd2d workload (Polybench-GPU FDTD-2D): kTmax time steps of three kernels each on an n x n
+// grid; block (32,8), grid (ceil(n/32), ceil(n/8)).
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kBlockX = 32, kBlockY = 8;  // Polybench-GPU's DIM_THREAD_BLOCK_X/Y
+constexpr uint32_t kMaxN = 46000;              // (n+1)^2 must fit the kernels' int indices
+constexpr uint32_t kTmax = 4;                  // time steps (Polybench: 500)
+
+class Fdtd2d final : public Workload {
+public:
+    Fdtd2d(uint32_t n, uint64_t seed)
+        : m_n(n),
+          m_fict(random_f32(kTmax, sub_seed(seed, 0), 0.0f, 1.0f)),
+          m_ex_in(random_f32(size_t{n} * (n + 1), sub_seed(seed, 1), 0.0f, 1.0f)),
+          m_ey_in(random_f32(size_t{n + 1} * n, sub_seed(seed, 2), 0.0f, 1.0f)),
+          m_hz_in(random_f32(size_t{n} * n, sub_seed(seed, 3), 0.0f, 1.0f)) {}
+
+    void run(HostApi& host) override {
+        const DevPtr fict = host.upload(m_fict), ex = host.upload(m_ex_in);
+        const DevPtr ey = host.upload(m_ey_in), hz = host.upload(m_hz_in);
+        const Dim3 grid{ceil_div(m_n, kBlockX), ceil_div(m_n, kBlockY), 1}, block{kBlockX, kBlockY, 1};
+        const auto n = static_cast<int32_t>(m_n);
+        for (int32_t t = 0; t < static_cast<int32_t>(kTmax); ++t) {
+            host.launch("fdtd2d.ptx", "fdtd_step1", grid, block,
+                        LaunchArgs().ptr(fict).ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
+            host.launch("fdtd2d.ptx", "fdtd_step2", grid, block, LaunchArgs().ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
+            host.launch("fdtd2d.ptx", "fdtd_step3", grid, block, LaunchArgs().ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
+        }
+        m_ex.assign(m_ex_in.size(), 0.0f);
+        m_ey.assign(m_ey_in.size(), 0.0f);
+        m_hz.assign(m_hz_in.size(), 0.0f);
+        host.download(m_ex, ex);
+        host.download(m_ey, ey);
+        host.download(m_hz, hz);
+        for (DevPtr d : {fict, ex, ey, hz}) host.free(d);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        const size_t n = m_n;
+        std::vector<float> ex = m_ex_in, ey = m_ey_in, hz = m_hz_in;
+        for (size_t t = 0; t < kTmax; ++t) {
+            // a - 0.5f*d and a - 0.7f*d are contracted to fma.rn.f32(d, -c, a).
+            for (size_t j = 0; j < n; ++j) ey[j] = m_fict[t];
+            for (size_t i = 1; i < n; ++i)
+                for (size_t j = 0; j < n; ++j)
+                    ey[i * n + j] = std::fma(hz[i * n + j] - hz[(i - 1) * n + j], -0.5f, ey[i * n + j]);
+            for (size_t i = 0; i < n; ++i)
+                for (size_t j = 1; j < n; ++j)
+                    ex[i * (n + 1) + j] = std::fma(hz[i * n + j] - hz[i * n + j - 1], -0.5f, ex[i * (n + 1) + j]);
+            for (size_t i = 0; i < n; ++i)
+                for (size_t j = 0; j < n; ++j) {
+                    const float d = ex[i * (n + 1) + j + 1] - ex[i * (n + 1) + j] + ey[(i + 1) * n + j] - ey[i * n + j];
+                    hz[i * n + j] = std::fma(d, -0.7f, hz[i * n + j]);
+                }
+        }
+        Checker check;
+        for (size_t k = 0; k < ex.size(); ++k) check.near("ex", k, m_ex[k], ex[k]);
+        for (size_t k = 0; k < ey.size(); ++k) check.near("ey", k, m_ey[k], ey[k]);
+        for (size_t k = 0; k < hz.size(); ++k) check.near("hz", k, m_hz[k], hz[k]);
+        return check.result();
+    }
+
+private:
+    uint32_t m_n;
+    std::vector<float> m_fict, m_ex_in, m_ey_in, m_hz_in, m_ex, m_ey, m_hz;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_fdtd2d(uint32_t size, uint64_t seed) {
+    require_size("fdtd2d", size, kMaxN);
+    return std::make_unique<Fdtd2d>(size, seed);
+}
+
+}  // namespace stacksim::workloads

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// stencil2d workload: kIters 5-point Jacobi sweeps over an n x n float grid (fixed border),
+// ping-ponging two buffers; block (16,16) with a shared-memory halo tile, grid ceil(n/16)^2.
+#include <cmath>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kTile = 16;     // must equal ST_TILE in stencil2d.cu
+constexpr uint32_t kIters = 4;     // Jacobi sweeps
+constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernel's int indices
+constexpr float kC0 = 0.5f, kC1 = 0.125f;
+
+class Stencil2d final : public Workload {
+public:
+    Stencil2d(uint32_t n, uint64_t seed)
+        : m_n(n), m_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {}
+
+    void run(HostApi& host) override {
+        DevPtr src = host.upload(m_in), dst = host.malloc(m_in.size() * sizeof(float));
+        const uint32_t tiles = ceil_div(m_n, kTile);
+        for (uint32_t it = 0; it < kIters; ++it) {
+            host.launch("stencil2d.ptx", "stencil2d", Dim3{tiles, tiles, 1}, Dim3{kTile, kTile, 1},
+                        LaunchArgs().ptr(src).ptr(dst).i32(static_cast<int32_t>(m_n)).f32(kC0).f32(kC1));
+            std::swap(src, dst);
+        }
+        m_out.assign(m_in.size(), 0.0f);
+        host.download(m_out, src);
+        host.free(src);
+        host.free(dst);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        const size_t n = m_n;
+        std::vector<float> a = m_in, b = m_in;
+        for (uint32_t it = 0; it < kIters; ++it) {
+            for (size_t i = 1; i + 1 < n; ++i)
+                for (size_t j = 1; j + 1 < n; ++j) {  // fma(c0, centre, c1 * ((N + S) + (W + E)))
+                    const size_t x = i * n + j;
+                    b[x] = std::fma(kC0, a[x], kC1 * ((a[x - n] + a[x + n]) + (a[x - 1] + a[x + 1])));
+                }
+            std::swap(a, b);
+        }
+        Checker check;
+        for (size_t x = 0; x < a.size(); ++x) check.near("out", x, m_out[x], a[x]);
+        return check.result();
+    }
+
+private:
+    uint32_t m_n;
+    std::vector<float> m_in, m_out;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_stencil2d(uint32_t size, uint64_t seed) {
+    require_size("stencil2d", size, kMaxN);
+    return std::make_unique<Stencil2d>(size, seed);
+}
+
+}  // namespace stacksim::workloads

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+// The synthetic workload: allocation, launch(es), download and element-wise verification.
+#include "workloads/synthetic/synthetic_workload.h"
+
+#include <limits>
+#include <stdexcept>
+
+#include "workloads/library/common.h"
+#include "workloads/synthetic/ptx_emitter.h"
+
+namespace stacksim::workloads {
+namespace {
+
+/// The input of launch 1 of `reuse`: launch 0's result array, as the kernel sees it.
+std::vector<uint32_t> reuse_input(const SynthProgram& p, const std::vector<uint32_t>& out0) {
+    return std::vector<uint32_t>(out0.begin(), out0.begin() + p.footprint_words);
+}
+
+}  // namespace
+
+SyntheticWorkload::SyntheticWorkload(const SyntheticConfig& cfg, uint32_t threads, uint64_t seed) {
+    cfg.validate();
+    m_program = generate_program(cfg, threads, sub_seed(seed, 0));
+    if (m_program.slot_words() * 4 > (uint64_t{1} << 32))
+        throw std::invalid_argument("synthetic: store slots of " + std::to_string(m_program.threads) +
+                                    " threads exceed 4 GiB; lower the size or store_fraction");
+    m_ptx = emit_ptx(m_program);
+    m_in = random_u32(m_program.footprint_words, sub_seed(seed, 1), 0,
+                      std::numeric_limits<uint32_t>::max());
+}
+
+void SyntheticWorkload::run(HostApi& host) {
+    const SynthProgram& p = m_program;
+    const std::string name = synth_source_name(m_ptx);
+    const DevPtr in = host.upload(m_in);
+    std::vector<DevPtr> allocs{in};
+    DevPtr src = in;
+    m_got.clear();
+    for (uint32_t l = 0; l < p.launches(); ++l) {
+        const DevPtr out = host.malloc(p.out_words() * 4), fout = host.malloc(uint64_t{p.threads} * 4),
+                     slots = host.malloc(p.slot_words() * 4);
+        host.memset(out, 0, p.out_words() * 4);
+        host.memset(fout, 0, uint64_t{p.threads} * 4);
+        host.memset(slots, 0, p.slot_words() * 4);
+        allocs.insert(allocs.end(), {out, fout, slots});
+        host.launch_ptx_source(name, m_ptx, kSynthEntry, Dim3{p.grid, 1, 1}, Dim3{p.block, 1, 1},
+                               LaunchArgs().ptr(src).ptr(out).ptr(fout).ptr(slots).u32(p.salts[l]));
+        SynthOutputs got;
+        got.out.assign(p.out_words(), 0);
+        got.fout.assign(p.threads, 0.0f);
+        got.slots.assign(p.slot_words(), 0);
+        host.download(got.out, out);
+        host.download(got.fout, fout);
+        host.download(got.slots, slots);
+        m_got.push_back(std::move(got));
+        src = out;  // reuse: the next launch reads this launch's results
+    }
+    for (DevPtr a : allocs) host.free(a);
+}
+
+VerifyResult SyntheticWorkload::verify() {
+    if (m_got.size() != m_program.launches()) return not_run_result();
+    const SynthProgram& p = m_program;
+    Checker check;
+    std::vector<uint32_t> in = m_in;
+    for (uint32_t l = 0; l < p.launches(); ++l) {
+        const SynthOutputs want = run_cpu_model(p, in, l);
+        const SynthOutputs& got = m_got[l];
+        const char* out_name = l ? "out2" : "out";
+        const char* fout_name = l ? "fout2" : "fout";
+        const char* slot_name = l ? "slots2" : "slots";
+        for (uint64_t i = 0; i < want.out.size(); ++i) check.exact(out_name, i, got.out[i], want.out[i]);
+        for (uint64_t i = 0; i < want.fout.size(); ++i) check.near(fout_name, i, got.fout[i], want.fout[i]);
+        for (uint64_t i = 0; i < want.slots.size(); ++i)
+            check.exact(slot_name, i, got.slots[i], want.slots[i]);
+        in = reuse_input(p, want.out);
+    }
+    return check.result();
+}
+
+std::unique_ptr<Workload> make_synthetic(const SyntheticConfig& cfg, uint32_t size, uint64_t seed) {
+    cfg.validate();
+    if (size > uint32_t{65535} * cfg.block)
+        throw std::invalid_argument("synthetic: size " + std::to_string(size) + " needs more than 65535 CTAs of " +
+                                    std::to_string(cfg.block) + " threads");
+    return std::make_unique<SyntheticWorkload>(cfg, size, seed);
+}
+
+}  // namespace stacksim::workloads
