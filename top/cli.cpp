@@ -55,6 +55,9 @@ int list_command() {
     for (const auto& w : workloads::workload_library())
         fmt::print("  {:<14} {} [{}; size = {}, default {}]\n", w.name, w.description, class_name(w.cls),
                    w.size_meaning, w.default_size);
+    fmt::print("  {:<14} {} [{}; size = {}]\n", "synthetic",
+               "seeded synthetic kernel: instruction mix, ILP, divergence, memory pattern ([synthetic] keys)",
+               "other", "threads, 0 = synthetic.grid x synthetic.block");
     fmt::print("warp schedulers (gpu.sm.warp_scheduler):\n");
     for (const auto& [name, e] : sched::warp_scheduler_registry().entries())
         fmt::print("  {:<14} {}\n", name, e.description);

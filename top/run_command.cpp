@@ -16,6 +16,8 @@
 #include "top/gpu_system.h"
 #include "top/sm_observers.h"
 #include "top/run_config.h"
+#include "workloads/synthetic/synthetic_workload.h"
+#include "workloads/trace_workload.h"
 #include "workloads/workload.h"
 
 namespace stacksim::top {
@@ -74,13 +76,26 @@ int run_simulation(const RunOptions& o) {
     sim::ConfigDoc doc = load_config(o.config);
     apply_cli(o, doc);
     RunConfig cfg = read_run_config(doc);
-    const workloads::WorkloadInfo* info = workloads::find_workload(cfg.run.workload);
-    if (!info)
-        throw sim::InputError(fmt::format("{}: run.workload: unknown workload '{}' (known: {})",
-                                          o.workload ? "--workload" : doc.source_name(), cfg.run.workload,
-                                          known_workloads()));
-    const uint32_t size = cfg.run.size ? cfg.run.size : info->default_size;
-    std::unique_ptr<workloads::Workload> workload = info->make(size, cfg.run.seed);
+    std::unique_ptr<workloads::Workload> workload;
+    workloads::TraceWorkload* trace = nullptr;
+    uint32_t size = cfg.run.size;
+    std::string workload_name = cfg.run.workload;
+    if (!o.trace_list.empty()) {
+        auto t = std::make_unique<workloads::TraceWorkload>(o.trace_list);
+        trace = t.get();
+        workload = std::move(t);
+        workload_name = "trace " + o.trace_list;
+    } else if (cfg.run.workload == "synthetic") {
+        workload = workloads::make_synthetic(cfg.synthetic, size, cfg.run.seed);
+    } else {
+        const workloads::WorkloadInfo* info = workloads::find_workload(cfg.run.workload);
+        if (!info)
+            throw sim::InputError(fmt::format("{}: run.workload: unknown workload '{}' (known: {}, synthetic)",
+                                              o.workload ? "--workload" : doc.source_name(), cfg.run.workload,
+                                              known_workloads()));
+        if (!size) size = info->default_size;
+        workload = info->make(size, cfg.run.seed);
+    }
 
     if (!o.out_dir.empty()) {
         std::error_code ec;
@@ -122,7 +137,16 @@ int run_simulation(const RunOptions& o) {
     nlohmann::json summary;
     summary["stacksim_version"] = STACKSIM_VERSION;
     summary["config"] = doc.source_name();
-    summary["workload"] = {{"name", cfg.run.workload}, {"size", size}, {"seed", cfg.run.seed}};
+    summary["workload"] = {{"name", workload_name}, {"size", size}, {"seed", cfg.run.seed}};
+    if (trace) {
+        summary["trace"] = {{"warp_instructions", trace->warp_instructions()},
+                            {"skipped_memcpy_commands", trace->skipped_copies()},
+                            {"skipped_memcpy_bytes", trace->skipped_copy_bytes()}};
+        // Every traced warp instruction must have been issued exactly once.
+        if (trace->warp_instructions() != insts)
+            throw sim::SimulationError(fmt::format("trace replay issued {} warp instructions, the trace holds {}",
+                                                   insts, trace->warp_instructions()));
+    }
     summary["cycles"] = cycles;
     summary["warp_instructions"] = insts;
     summary["ipc"] = cycles ? static_cast<double>(insts) / static_cast<double>(cycles) : 0.0;
@@ -142,7 +166,7 @@ int run_simulation(const RunOptions& o) {
 
     if (!o.quiet) {
         fmt::print("stacksim {}: {} on {} ({} SMs, {} warp scheduler), size {}, seed {}\n", STACKSIM_VERSION,
-                   cfg.run.workload, doc.source_name(), cfg.gpu.num_sms, cfg.sm.warp_scheduler, size, cfg.run.seed);
+                   workload_name, doc.source_name(), cfg.gpu.num_sms, cfg.sm.warp_scheduler, size, cfg.run.seed);
         fmt::print("  {:<20} {:>8} {:>12} {:>14} {:>8}\n", "kernel", "CTAs", "cycles", "warp-instr", "IPC");
         for (auto& k : summary["kernels"])
             fmt::print("  {:<20} {:>8} {:>12} {:>14} {:>8.3f}\n", k["name"].get<std::string>(),
@@ -156,8 +180,12 @@ int run_simulation(const RunOptions& o) {
         fmt::print("  issue stalls (share of stalled scheduler slots): {}\n", stall_line(all));
         if (gpu.host().kernels().size() > 1)
             for (auto& k : gpu.host().kernels()) fmt::print("    {:<18} {}\n", k.name, stall_line(k.issue_outcomes));
-        fmt::print("  verification: {} ({} elements checked{})\n", vr.ok ? "PASSED" : "FAILED", vr.checked,
-                   vr.ok ? "" : ", " + std::to_string(vr.mismatches) + " wrong, first: " + vr.detail);
+        if (trace)
+            fmt::print("  verification: not applicable (timing-only trace; {} traced warp instructions replayed)\n",
+                       trace->warp_instructions());
+        else
+            fmt::print("  verification: {} ({} elements checked{})\n", vr.ok ? "PASSED" : "FAILED", vr.checked,
+                       vr.ok ? "" : ", " + std::to_string(vr.mismatches) + " wrong, first: " + vr.detail);
         fmt::print("  host: {:.3f} s, {:.0f} warp-instructions/s, {:.0f} cycles/s\n", host_s,
                    summary["warp_instructions_per_second"].get<double>(),
                    summary["cycles_per_second"].get<double>());

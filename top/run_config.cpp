@@ -104,6 +104,11 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         s.read("size", c.run.size);
         s.read("seed", c.run.seed);
     }
+    {
+        auto s = doc.section("synthetic");
+        workloads::read_synthetic_config(s, c.synthetic);
+        sim::validate_in(s, c.synthetic);
+    }
     doc.check_all_used();
     return c;
 }

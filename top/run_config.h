@@ -8,6 +8,7 @@
 #include "memory/l1_cache_config.h"
 #include "memory/simple_memory_config.h"
 #include "sim/config.h"
+#include "workloads/synthetic/synthetic_config.h"
 
 namespace stacksim::top {
 
@@ -35,6 +36,7 @@ struct RunConfig {
     memory::L1CacheConfig l1;
     memory::SimpleMemoryConfig memory;
     RunSettings run;
+    workloads::SyntheticConfig synthetic;  ///< [synthetic], used by the "synthetic" workload
 };
 
 /// Reads every section of `doc` into a RunConfig, validates each and rejects unknown keys.
