@@ -88,3 +88,81 @@ TEST_CASE("timing: a 32-way shared-memory bank conflict costs about 32 conflict-
     CHECK(conflict_slope / free_slope > 24.0);
     CHECK(conflict_slope / free_slope < 34.0);
 }
+
+namespace {
+
+const char* const kStraightLine = R"(.version 8.0
+.target sm_75
+.address_size 64
+.visible .entry straight()
+{
+	.reg .b32 %r<16>;
+	mov.u32 %r1, %tid.x;
+	add.s32 %r2, %r1, 1;
+	add.s32 %r3, %r1, 2;
+	add.s32 %r4, %r1, 3;
+	add.s32 %r5, %r1, 4;
+	add.s32 %r6, %r1, 5;
+	add.s32 %r7, %r1, 6;
+	add.s32 %r8, %r1, 7;
+	add.s32 %r9, %r1, 8;
+	add.s32 %r10, %r2, %r3;
+	ret;
+}
+)";
+
+/// Records which warp issued, in order.
+struct IssueOrder : core::SmObserver {
+    std::vector<uint32_t> warps;
+    bool watches(uint32_t sm, uint32_t) const override { return sm == 0; }
+    void on_event(const core::SmEvent& e) override {
+        if (e.kind == core::SmEventKind::Issue) warps.push_back(e.warp);
+    }
+    size_t switches() const {
+        size_t n = 0;
+        for (size_t i = 1; i < warps.size(); ++i) n += warps[i] != warps[i - 1];
+        return n;
+    }
+};
+
+size_t issue_switches(const std::string& policy) {
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        IssueOrder order;
+        HarnessKernel k{kStraightLine, "straight", {1, 1, 1}, {128, 1, 1}, {}};
+        try {
+            run_kernel(k, "small",
+                       {"gpu.sm.schedulers=1", "gpu.sm.ibuffer_entries=16", "gpu.sm.fetch_width=16",
+                        "gpu.sm.warp_scheduler=" + policy},
+                       &order);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "harness: %s\n", e.what());
+            _exit(1);
+        }
+        uint64_t n = order.switches();
+        ssize_t w = write(fds[1], &n, sizeof n);
+        _exit(w == sizeof n ? 0 : 1);
+    }
+    close(fds[1]);
+    uint64_t n = 0;
+    REQUIRE(read(fds[0], &n, sizeof n) == sizeof n);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    close(fds[0]);
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("timing: GTO keeps issuing one warp until it stalls, LRR rotates", "[timing][scheduler]") {
+    // 4 warps, 11 instructions each, on one scheduler with a deep I-buffer: LRR switches warp
+    // on nearly every issue, GTO only when the greedy warp runs out of ready instructions.
+    size_t lrr = issue_switches("lrr");
+    size_t gto = issue_switches("gto");
+    INFO("warp switches between consecutive issues: lrr " << lrr << ", gto " << gto);
+    CHECK(lrr >= 30);
+    CHECK(gto * 3 <= lrr);
+}
