@@ -247,28 +247,31 @@ void Sm::issue(uint64_t cycle) {
         for (uint32_t slot : warps) m_refs.push_back({slot, m_warps[slot].age, m_warps[slot].pending_loads > 0, m_warps[slot].at_barrier});
         m_policies[s]->prioritize(m_refs, m_order);
         IssueOutcome outcome = IssueOutcome::Idle;
-        uint32_t blamed = warps.front();  // the warp whose kernel the slot is charged to
+        // The kernel the slot is charged to: the issuing or first stalled warp's (taken before
+        // issuing, since an exiting warp frees its slot).
+        KernelLaunch* charged = m_ctas[m_warps[warps.front()].cta_slot].launch;
         bool issued = false;
         bool any_fetch_wait = false;
         for (uint32_t slot : m_order) {
             bool has_inst = false;
+            KernelLaunch* launch = m_ctas[m_warps[slot].cta_slot].launch;
             IssueOutcome o = try_issue(slot, cycle, has_inst);
             if (o == IssueOutcome::Issued) {
                 m_policies[s]->on_issue(slot, m_last_long);
                 issued = true;
                 outcome = o;
-                blamed = slot;
+                charged = launch;
                 break;
             }
             if (has_inst && outcome == IssueOutcome::Idle) {
                 outcome = o;
-                blamed = slot;
+                charged = launch;
             }
             if (!has_inst) any_fetch_wait = true;
         }
         if (!issued && outcome == IssueOutcome::Idle && any_fetch_wait) outcome = IssueOutcome::Fetch;
         ++m_outcomes[static_cast<size_t>(outcome)];
-        if (m_warps[blamed].used) ++m_ctas[m_warps[blamed].cta_slot].launch->outcomes[static_cast<size_t>(outcome)];
+        ++charged->outcomes[static_cast<size_t>(outcome)];
     }
 }
 
