@@ -2,6 +2,10 @@
 // Runs one hand-written PTX kernel on a configured GPU in this process (one run per process).
 #include "tests/system/sim_harness.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <systemc>
 
 #include "sim/failure.h"
@@ -51,6 +55,41 @@ HarnessRun run_kernel(const HarnessKernel& kernel, const std::string& preset,
             r.stats[it.key()] = val.at("mean").get<double>();
     }
     return r;
+}
+
+std::vector<double> in_child(const std::function<std::vector<double>()>& measure) {
+    int fds[2];
+    if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+    std::fflush(stdout);
+    std::fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        std::vector<double> v;
+        try {
+            v = measure();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "harness child: %s\n", e.what());
+            _exit(1);
+        }
+        uint64_t n = v.size();
+        bool ok = write(fds[1], &n, sizeof n) == sizeof n &&
+                  write(fds[1], v.data(), n * sizeof(double)) == static_cast<ssize_t>(n * sizeof(double));
+        _exit(ok ? 0 : 1);
+    }
+    close(fds[1]);
+    uint64_t n = 0;
+    std::vector<double> v;
+    bool ok = read(fds[0], &n, sizeof n) == sizeof n;
+    if (ok) {
+        v.resize(n);
+        ok = read(fds[0], v.data(), n * sizeof(double)) == static_cast<ssize_t>(n * sizeof(double));
+    }
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("harness child failed");
+    return v;
 }
 
 }  // namespace stacksim::test

@@ -33,4 +33,8 @@ struct HarnessKernel {
 HarnessRun run_kernel(const HarnessKernel& kernel, const std::string& preset = "small",
                       const std::vector<std::string>& overrides = {}, core::SmObserver* observer = nullptr);
 
+/// Runs `measure` in a forked child (SystemC elaborates once per process) and returns the
+/// numbers it produced; throws if the child fails.
+std::vector<double> in_child(const std::function<std::vector<double>()>& measure);
+
 }  // namespace stacksim::test
