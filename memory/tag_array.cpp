@@ -2,6 +2,8 @@
 // Set-associative, sectored tag array with LRU replacement (plain C++, no timing).
 #include "memory/tag_array.h"
 
+#include "sim/error.h"
+
 namespace stacksim::memory {
 
 TagArray::TagArray(const TagArrayGeometry& g) : m_geo(g), m_sets(g.sets() ? g.sets() : 1) {
@@ -38,11 +40,14 @@ std::optional<Eviction> TagArray::fill(uint64_t addr, uint32_t sectors, uint32_t
             victim = &ways[i];
             break;
         }
-        if (ways[i].last_use < victim->last_use) victim = &ways[i];
+        const bool older = m_geo.replacement == Replacement::Fifo ? ways[i].filled < victim->filled
+                                                                   : ways[i].last_use < victim->last_use;
+        if (older) victim = &ways[i];
     }
     std::optional<Eviction> ev;
     if (victim->valid) ev = Eviction{victim->tag, victim->valid, victim->dirty, victim->owner};
-    *victim = Way{line, sectors, 0, ++m_clock, owner};
+    ++m_clock;
+    *victim = Way{line, sectors, 0, m_clock, m_clock, owner};
     return ev;
 }
 
@@ -56,6 +61,17 @@ void TagArray::invalidate(uint64_t addr, uint32_t sectors) {
         w->dirty &= ~sectors;
         if (!w->valid) *w = Way{};
     }
+}
+
+const std::vector<std::string>& replacement_names() {
+    static const std::vector<std::string> names = {"fifo", "lru"};
+    return names;
+}
+
+Replacement replacement_by_name(const std::string& name) {
+    if (name == "lru") return Replacement::Lru;
+    if (name == "fifo") return Replacement::Fifo;
+    throw sim::ConfigError("replacement: '" + name + "' is not one of: fifo, lru");
 }
 
 }  // namespace stacksim::memory

@@ -3,9 +3,13 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace stacksim::memory {
+
+/// Which line a full set gives up.
+enum class Replacement : uint8_t { Lru, Fifo };
 
 /// Geometry of a tag array. Sizes in bytes.
 struct TagArrayGeometry {
@@ -13,6 +17,7 @@ struct TagArrayGeometry {
     uint32_t ways = 4;
     uint32_t line_bytes = 128;
     uint32_t sector_bytes = 32;
+    Replacement replacement = Replacement::Lru;
     uint32_t sets() const { return static_cast<uint32_t>(size_bytes / (uint64_t{ways} * line_bytes)); }
     uint32_t sectors() const { return line_bytes / sector_bytes; }
 };
@@ -25,7 +30,7 @@ struct Eviction {
     uint32_t owner;  ///< who filled it (e.g. warp slot), for victim tracking
 };
 
-/// Tags, per-sector valid and dirty bits, and LRU order. Addresses are byte addresses;
+/// Tags, per-sector valid and dirty bits, and LRU or FIFO order. Addresses are byte addresses;
 /// sector masks have bit i for sector i of the line.
 class TagArray {
 public:
@@ -49,6 +54,7 @@ private:
         uint32_t valid = 0;  ///< sector bits
         uint32_t dirty = 0;
         uint64_t last_use = 0;
+        uint64_t filled = 0;
         uint32_t owner = 0;
     };
     Way* find(uint64_t line);
@@ -58,5 +64,10 @@ private:
     std::vector<Way> m_ways;  ///< set-major
     uint64_t m_clock = 0;
 };
+
+/// Replacement policy by name ("lru", "fifo"); throws sim::ConfigError listing the names.
+Replacement replacement_by_name(const std::string& name);
+/// Names accepted by replacement_by_name, sorted.
+const std::vector<std::string>& replacement_names();
 
 }  // namespace stacksim::memory

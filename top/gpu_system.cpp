@@ -25,8 +25,8 @@ uint64_t period_ps(double mhz) { return static_cast<uint64_t>(std::llround(1e6 /
 GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloads::Workload& workload,
                      const std::string& ptx_dir, sim::StatRegistry& stats, bool show_progress)
     : sc_module(name), m_cfg(cfg), m_core_clock("core_clock", period_ps(cfg.gpu.core_clock_mhz)),
-      m_mem_clock("memory_clock", period_ps(cfg.memory.clock_mhz)), m_show_progress(show_progress) {
-    m_memory = std::make_unique<memory::SimpleMemory>("memory", cfg.memory, m_mem_clock, stats);
+      m_show_progress(show_progress) {
+    m_memory = std::make_unique<MemorySystem>("mem", cfg, m_core_clock, stats);
     std::vector<core::CtaHost*> hosts;
     for (uint32_t i = 0; i < cfg.gpu.num_sms; ++i) {
         std::vector<std::unique_ptr<core::WarpSchedulerPolicy>> policies;
@@ -35,12 +35,12 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
         auto sm = std::make_unique<core::Sm>(fmt::format("sm{}", i).c_str(), i, cfg.sm, m_core_clock,
                                              std::move(policies), stats);
         if (cfg.l1.enabled) {
-            auto l1 = std::make_unique<memory::L1Cache>(fmt::format("sm{}_l1", i).c_str(), cfg.l1, m_core_clock, stats);
+            auto l1 = std::make_unique<memory::SectorCache>(fmt::format("sm{}_l1", i).c_str(), cfg.l1, m_core_clock, stats);
             sm->downstream.bind(l1->upstream);
-            l1->downstream.bind(m_memory->upstream);
+            m_memory->connect(l1->downstream);
             m_l1s.push_back(std::move(l1));
         } else {
-            sm->downstream.bind(m_memory->upstream);
+            m_memory->connect(sm->downstream);
         }
         hosts.push_back(sm.get());
         m_sms.push_back(std::move(sm));

@@ -8,8 +8,9 @@
 #include <systemc>
 
 #include "core/sm.h"
-#include "memory/l1_cache.h"
+#include "memory/sector_cache.h"
 #include "memory/simple_memory.h"
+#include "top/memory_system.h"
 #include "sched/cta_dispatcher.h"
 #include "sim/clock_domain.h"
 #include "sim/stats.h"
@@ -42,10 +43,9 @@ private:
 
     RunConfig m_cfg;
     sim::ClockDomain m_core_clock;
-    sim::ClockDomain m_mem_clock;
     std::vector<std::unique_ptr<core::Sm>> m_sms;
-    std::vector<std::unique_ptr<memory::L1Cache>> m_l1s;
-    std::unique_ptr<memory::SimpleMemory> m_memory;
+    std::vector<std::unique_ptr<memory::SectorCache>> m_l1s;
+    std::unique_ptr<MemorySystem> m_memory;
     std::unique_ptr<sched::CtaDispatcher> m_dispatcher;
     std::unique_ptr<HostProgram> m_host;
     sc_core::sc_event m_monitor_event;

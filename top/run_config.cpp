@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "memory/tag_array.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
 #include "top/embedded_presets.h"
@@ -18,7 +19,34 @@ void GpuConfig::validate() const {
     if (watchdog_cycles == 0) throw sim::ConfigError("watchdog_cycles: must be positive");
 }
 
+memory::SectorCacheConfig RunConfig::default_l2() {
+    memory::SectorCacheConfig c;
+    c.size_bytes = 262144;
+    c.ways = 16;
+    c.hit_latency = 100;
+    c.mshrs = 64;
+    c.mshr_merge = 16;
+    c.queue_depth = 16;
+    c.write_policy = "write_back";
+    c.atomics = "execute";
+    c.victim_tags = 0;
+    return c;
+}
+
 namespace {
+
+void read_cache(sim::ConfigSection& s, memory::SectorCacheConfig& l) {
+    s.read("size_bytes", l.size_bytes);
+    s.read("ways", l.ways);
+    s.read("line_bytes", l.line_bytes);
+    s.read("sector_bytes", l.sector_bytes);
+    s.read("hit_latency", l.hit_latency);
+    s.read("mshrs", l.mshrs);
+    s.read("mshr_merge", l.mshr_merge);
+    s.read("queue_depth", l.queue_depth);
+    s.read_choice("write_policy", l.write_policy, {"write_through", "write_back"});
+    s.read_choice("replacement", l.replacement, memory::replacement_names());
+}
 
 void read_pipe(sim::ConfigSection s, core::PipeConfig& p) {
     s.read("units", p.units);
@@ -76,17 +104,9 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
     }
     {
         auto s = doc.section("gpu.l1");
-        memory::L1CacheConfig& l = c.l1;
+        memory::SectorCacheConfig& l = c.l1;
         s.read("enabled", l.enabled);
-        s.read("size_bytes", l.size_bytes);
-        s.read("ways", l.ways);
-        s.read("line_bytes", l.line_bytes);
-        s.read("sector_bytes", l.sector_bytes);
-        s.read("hit_latency", l.hit_latency);
-        s.read("mshrs", l.mshrs);
-        s.read("mshr_merge", l.mshr_merge);
-        s.read("queue_depth", l.queue_depth);
-        s.read_choice("write_policy", l.write_policy, {"write_through", "write_back"});
+        read_cache(s, l);
         s.read("victim_tags", l.victim_tags);
         sim::validate_in(s, l);
     }
@@ -96,7 +116,32 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         s.read("latency", c.memory.latency);
         s.read("bandwidth_gbps", c.memory.bandwidth_gbps);
         s.read("queue_depth", c.memory.queue_depth);
+        s.read_choice("model", c.memory_model, {"simple", "hierarchy"});
         sim::validate_in(s, c.memory);
+    }
+    {
+        auto s = doc.section("memory.map");
+        s.read("partitions", c.address_map.partitions);
+        s.read("interleave_bytes", c.address_map.interleave_bytes);
+        s.read("xor_hash", c.address_map.xor_hash);
+        if (c.address_map.partitions == 0 || c.address_map.partitions > 256) s.fail("partitions", "must be in 1..256");
+        if (c.address_map.interleave_bytes < 32 || (c.address_map.interleave_bytes & (c.address_map.interleave_bytes - 1)))
+            s.fail("interleave_bytes", "must be a power of two >= 32");
+    }
+    {
+        auto s = doc.section("memory.crossbar");
+        s.read("clock_mhz", c.crossbar.clock_mhz);
+        s.read("latency", c.crossbar.latency);
+        s.read("width_bytes", c.crossbar.width_bytes);
+        s.read("header_bytes", c.crossbar.header_bytes);
+        s.read("queue_depth", c.crossbar.queue_depth);
+        sim::validate_in(s, c.crossbar);
+    }
+    {
+        auto s = doc.section("memory.l2");
+        read_cache(s, c.l2);
+        s.read("atomic_latency", c.l2.atomic_latency);
+        sim::validate_in(s, c.l2);
     }
     {
         auto s = doc.section("run");

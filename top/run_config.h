@@ -5,7 +5,9 @@
 #include <string>
 
 #include "core/sm_config.h"
-#include "memory/l1_cache_config.h"
+#include "memory/address_map.h"
+#include "memory/sector_cache_config.h"
+#include "noc/crossbar_config.h"
 #include "memory/simple_memory_config.h"
 #include "sim/config.h"
 #include "workloads/synthetic/synthetic_config.h"
@@ -33,8 +35,15 @@ struct RunSettings {
 struct RunConfig {
     GpuConfig gpu;
     core::SmConfig sm;
-    memory::L1CacheConfig l1;
-    memory::SimpleMemoryConfig memory;
+    memory::SectorCacheConfig l1;
+    memory::SimpleMemoryConfig memory;     ///< [memory]: the simple model, and the channels' stand-in
+    std::string memory_model = "simple";  ///< memory.model: "simple" or "hierarchy"
+    memory::AddressMap address_map{4, 256, false};  ///< [memory.map]
+    noc::CrossbarConfig crossbar;          ///< [memory.crossbar]
+    memory::SectorCacheConfig l2 = default_l2();  ///< [memory.l2], one slice per partition
+
+    /// L2 slice defaults: 256 KB, 16 ways, write-back, atomics executed, 64 MSHRs.
+    static memory::SectorCacheConfig default_l2();
     RunSettings run;
     workloads::SyntheticConfig synthetic;  ///< [synthetic], used by the "synthetic" workload
 };

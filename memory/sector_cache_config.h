@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Configuration of the per-SM L1 data cache.
+// Configuration of a sectored cache (the per-SM L1 and the L2 slices).
 #pragma once
 #include <cstdint>
 #include <string>
 
 namespace stacksim::memory {
 
-/// Sectored L1 data cache between an SM and the memory system. Times in core cycles.
-struct L1CacheConfig {
+/// A sectored cache: the L1 between an SM and the memory system, or an L2 slice in front of a
+/// DRAM channel. Times in cycles of the cache's clock.
+struct SectorCacheConfig {
     bool enabled = true;
     uint64_t size_bytes = 24576;
     uint32_t ways = 4;
@@ -19,6 +20,10 @@ struct L1CacheConfig {
     uint32_t queue_depth = 8;       ///< requests waiting for the tag stage; then END_REQ is withheld
     std::string write_policy = "write_through";  ///< or "write_back" (write-allocate)
     uint32_t victim_tags = 8;       ///< per-warp victim tag entries (lost-locality detection)
+    std::string atomics = "bypass"; ///< "bypass" (L1: forward, invalidate) or "execute" (L2:
+                                    ///< read-modify-write in the cache)
+    uint32_t atomic_latency = 4;    ///< extra cycles of an executed atomic
+    std::string replacement = "lru";  ///< "lru" or "fifo"
 
     /// Throws ConfigError("key: message") on an invalid value.
     void validate() const;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Per-SM sectored L1 data cache with MSHRs, write-through or write-back, victim tags.
-#include "memory/l1_cache.h"
+#include "memory/sector_cache.h"
 
 #include <algorithm>
 
@@ -8,7 +8,7 @@
 
 namespace stacksim::memory {
 
-void L1CacheConfig::validate() const {
+void SectorCacheConfig::validate() const {
     auto pow2 = [](uint64_t v) { return v && (v & (v - 1)) == 0; };
     if (!pow2(line_bytes) || line_bytes < 32) throw sim::ConfigError("line_bytes: must be a power of two >= 32");
     if (!pow2(sector_bytes) || sector_bytes > line_bytes || line_bytes / sector_bytes > 32)
@@ -21,14 +21,18 @@ void L1CacheConfig::validate() const {
     if (queue_depth == 0) throw sim::ConfigError("queue_depth: must be positive");
     if (write_policy != "write_through" && write_policy != "write_back")
         throw sim::ConfigError("write_policy: must be \"write_through\" or \"write_back\"");
+    if (atomics != "bypass" && atomics != "execute")
+        throw sim::ConfigError("atomics: must be \"bypass\" or \"execute\"");
+    replacement_by_name(replacement);
 }
 
-L1Cache::L1Cache(sc_core::sc_module_name name, const L1CacheConfig& cfg, sim::ClockDomain& clock,
+SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& cfg, sim::ClockDomain& clock,
                  sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_clock(clock),
-      m_tags(TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes}) {
-    upstream.register_nb_transport_fw(this, &L1Cache::nb_transport_fw);
-    downstream.register_nb_transport_bw(this, &L1Cache::nb_transport_bw);
+      m_tags(TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes,
+                              replacement_by_name(cfg.replacement)}) {
+    upstream.register_nb_transport_fw(this, &SectorCache::nb_transport_fw);
+    downstream.register_nb_transport_bw(this, &SectorCache::nb_transport_bw);
     sim::StatGroup g(stats, std::string(this->name()));
     g.add("reads", m_reads, "read requests", "requests");
     g.add("read_hits", m_read_hits, "reads with every requested sector present", "requests");
@@ -45,7 +49,7 @@ L1Cache::L1Cache(sc_core::sc_module_name name, const L1CacheConfig& cfg, sim::Cl
     }, "read hits / reads", "ratio");
 }
 
-tlm::tlm_sync_enum L1Cache::nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
+tlm::tlm_sync_enum SectorCache::nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
                                             sc_core::sc_time&) {
     if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
     m_clock.activate(*this);
@@ -58,7 +62,7 @@ tlm::tlm_sync_enum L1Cache::nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tl
     return tlm::TLM_UPDATED;
 }
 
-tlm::tlm_sync_enum L1Cache::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
+tlm::tlm_sync_enum SectorCache::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
                                             sc_core::sc_time&) {
     m_clock.activate(*this);
     if (phase == tlm::END_REQ) {
@@ -70,9 +74,9 @@ tlm::tlm_sync_enum L1Cache::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tl
     return tlm::TLM_COMPLETED;
 }
 
-void L1Cache::respond(tlm::tlm_generic_payload& p, uint64_t cycle) { m_ready.push({cycle, m_seq++, &p}); }
+void SectorCache::respond(tlm::tlm_generic_payload& p, uint64_t cycle) { m_ready.push({cycle, m_seq++, &p}); }
 
-void L1Cache::remember_victim(const Eviction& ev) {
+void SectorCache::remember_victim(const Eviction& ev) {
     if (m_cfg.victim_tags == 0) return;
     if (ev.owner >= m_victims.size()) m_victims.resize(ev.owner + 1);
     auto& v = m_victims[ev.owner];
@@ -80,13 +84,13 @@ void L1Cache::remember_victim(const Eviction& ev) {
     if (v.size() > m_cfg.victim_tags) v.pop_front();
 }
 
-bool L1Cache::in_victim_tags(uint32_t warp, uint64_t line) const {
+bool SectorCache::in_victim_tags(uint32_t warp, uint64_t line) const {
     if (warp >= m_victims.size()) return false;
     const auto& v = m_victims[warp];
     return std::find(v.begin(), v.end(), line) != v.end();
 }
 
-bool L1Cache::lookup_stage(uint64_t cycle) {
+bool SectorCache::lookup_stage(uint64_t cycle) {
     tlm::tlm_generic_payload& p = *m_in.front();
     sim::MemExtension& e = sim::PayloadPool::ext(p);
     const uint64_t line = m_tags.line_of(p.get_address());
@@ -148,16 +152,46 @@ bool L1Cache::lookup_stage(uint64_t cycle) {
         }
         break;
     case sim::MemAccess::Atomic:
+        if (m_cfg.atomics == "bypass") {
+            ++m_atomics;
+            m_tags.invalidate(line, ~0u);
+            m_out.push_back({line, sectors, sim::MemAccess::Atomic, &p, e.warp});
+            break;
+        }
+        // Executed here: a read-modify-write of resident sectors (missing ones are fetched
+        // first, like a read), leaving them dirty.
+        if (const uint32_t need = sectors & ~m_tags.lookup(line)) {
+            auto it = m_mshrs.find(line);
+            if (it == m_mshrs.end() ? m_mshrs.size() >= m_cfg.mshrs : it->second.waiters.size() >= m_cfg.mshr_merge) {
+                ++m_reservation_fails;
+                return false;
+            }
+            ++m_atomics;
+            Mshr& m = m_mshrs[line];
+            if (m.waiters.empty() && m.outstanding == 0) {
+                m.owner = e.warp;
+                m.requested = need;
+                m.outstanding = 1;
+                m_out.push_back({line, need, sim::MemAccess::Read, nullptr, e.warp});
+            } else if (uint32_t extra = need & ~m.requested) {
+                m.requested |= extra;
+                ++m.outstanding;
+                m_out.push_back({line, extra, sim::MemAccess::Read, nullptr, e.warp});
+            }
+            m.waiters.push_back(&p);
+            m_pending_atomics.insert(&p);
+            break;
+        }
         ++m_atomics;
-        m_tags.invalidate(line, ~0u);
-        m_out.push_back({line, sectors, sim::MemAccess::Atomic, &p, e.warp});
+        m_tags.mark_dirty(line, sectors);
+        respond(p, cycle + m_cfg.hit_latency + m_cfg.atomic_latency);
         break;
     }
     m_in.pop_front();
     return true;
 }
 
-void L1Cache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
+void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
     const sim::MemExtension& e = sim::PayloadPool::ext(down);
     const uint64_t line = down.get_address();
     if (e.access == sim::MemAccess::Read) {
@@ -172,7 +206,16 @@ void L1Cache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
                 }
             }
             if (--m.outstanding == 0) {
-                for (auto* w : m.waiters) respond(*w, cycle);
+                for (auto* w : m.waiters) {
+                    auto atomic = m_pending_atomics.find(w);
+                    if (atomic != m_pending_atomics.end()) {  // the read half arrived: modify, write
+                        m_pending_atomics.erase(atomic);
+                        m_tags.mark_dirty(line, sim::PayloadPool::ext(*w).sector_mask);
+                        respond(*w, cycle + m_cfg.atomic_latency);
+                    } else {
+                        respond(*w, cycle);
+                    }
+                }
                 m_mshrs.erase(it);
             }
         }
@@ -186,7 +229,7 @@ void L1Cache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
     down.release();
 }
 
-void L1Cache::send_downstream(uint64_t cycle) {
+void SectorCache::send_downstream(uint64_t cycle) {
     if (m_out.empty() || m_down_blocked) return;
     Outgoing o = m_out.front();
     m_out.pop_front();
@@ -211,7 +254,7 @@ void L1Cache::send_downstream(uint64_t cycle) {
         m_returns.push_back(&p);
 }
 
-bool L1Cache::tick(uint64_t cycle) {
+bool SectorCache::tick(uint64_t cycle) {
     std::vector<tlm::tlm_generic_payload*> returns;
     returns.swap(m_returns);
     for (auto* d : returns) handle_fill(*d, cycle);

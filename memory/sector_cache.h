@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Per-SM sectored L1 data cache with MSHRs, write-through or write-back, victim tags.
+// Sectored cache with MSHRs, write-through or write-back, victim tags: the L1 and the L2 slices.
 #pragma once
 #include <cstdint>
 #include <deque>
 #include <queue>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <systemc>
@@ -12,7 +13,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "memory/l1_cache_config.h"
+#include "memory/sector_cache_config.h"
 #include "memory/tag_array.h"
 #include "sim/clock_domain.h"
 #include "sim/payload_pool.h"
@@ -20,20 +21,21 @@
 
 namespace stacksim::memory {
 
-/// The L1 sits on the SM's memory socket and speaks the same protocol on both sides
-/// (docs/architecture.md). One request per cycle passes the tag stage. Read hits (all requested
+/// Used as the per-SM L1 (on the SM's memory socket) and as an L2 slice (in front of a DRAM
+/// channel); it speaks the same protocol on both sides (docs/architecture.md). One request per cycle passes the tag stage. Read hits (all requested
 /// sectors valid) answer after `hit_latency`; misses take an MSHR (merging up to `mshr_merge`
 /// requests per line) and fetch only the missing sectors. Writes are forwarded (write-through,
 /// updating resident sectors) or absorbed (write-back, write-allocate; dirty victims are written
-/// back). Atomics bypass the cache and invalidate the line. A full input queue or no free MSHR
+/// back). Atomics bypass the cache and invalidate the line (`atomics = "bypass"`, the L1) or are
+/// executed in the cache as a read-modify-write (`"execute"`, the L2). A full input queue or no free MSHR
 /// withholds END_REQ. Each evicted line is remembered in its filler's victim tags; a miss that
 /// hits there is flagged `lost_locality` in the response (CCWS).
-class L1Cache : public sc_core::sc_module, public sim::Clocked {
+class SectorCache : public sc_core::sc_module, public sim::Clocked {
 public:
-    tlm_utils::simple_target_socket<L1Cache> upstream;
-    tlm_utils::simple_initiator_socket<L1Cache> downstream;
+    tlm_utils::simple_target_socket<SectorCache> upstream;
+    tlm_utils::simple_initiator_socket<SectorCache> downstream;
 
-    L1Cache(sc_core::sc_module_name name, const L1CacheConfig& cfg, sim::ClockDomain& clock,
+    SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& cfg, sim::ClockDomain& clock,
             sim::StatRegistry& stats);
 
     bool tick(uint64_t cycle) override;
@@ -68,7 +70,7 @@ private:
     void respond(tlm::tlm_generic_payload& p, uint64_t cycle);
     void send_downstream(uint64_t cycle);
 
-    L1CacheConfig m_cfg;
+    SectorCacheConfig m_cfg;
     sim::ClockDomain& m_clock;
     TagArray m_tags;
     sim::PayloadPool m_pool;
@@ -81,6 +83,7 @@ private:
     tlm::tlm_generic_payload* m_down_blocked = nullptr;
     std::vector<tlm::tlm_generic_payload*> m_returns;
     std::unordered_map<tlm::tlm_generic_payload*, tlm::tlm_generic_payload*> m_origin;  ///< down -> up
+    std::unordered_set<tlm::tlm_generic_payload*> m_pending_atomics;  ///< executed atomics awaiting a fill
     std::vector<std::deque<uint64_t>> m_victims;  ///< per warp slot
 
     sim::Counter m_reads, m_read_hits, m_sector_misses, m_mshr_merges, m_writes, m_atomics,

@@ -6,7 +6,7 @@
 #include <systemc>
 #include <tlm_utils/simple_initiator_socket.h>
 
-#include "memory/l1_cache.h"
+#include "memory/sector_cache.h"
 #include "memory/simple_memory.h"
 #include "sim/payload_pool.h"
 
@@ -76,9 +76,9 @@ struct Bench {
     sim::StatRegistry stats;
     sim::ClockDomain clock{"clk", 1000};
     memory::SimpleMemory mem;
-    memory::L1Cache l1;
+    memory::SectorCache l1;
     Requester req{"req", clock};
-    Bench(const memory::L1CacheConfig& cfg)
+    Bench(const memory::SectorCacheConfig& cfg)
         : mem("mem", memory::SimpleMemoryConfig{1000.0, 100, 1000.0, 256}, clock, stats),
           l1("l1", cfg, clock, stats) {
         req.socket.bind(l1.upstream);
@@ -98,7 +98,7 @@ constexpr auto W = sim::MemAccess::Write;
 }  // namespace
 
 TEST_CASE("l1: a miss waits for memory, a later read of the same sectors hits after hit_latency", "[l1]") {
-    memory::L1CacheConfig cfg;
+    memory::SectorCacheConfig cfg;
     Bench b(cfg);
     b.run({{0, 0x1000, 0x1, R, 0}, {500, 0x1000, 0x1, R, 0}});
     REQUIRE(b.req.response_cycle.size() == 2);
@@ -111,7 +111,7 @@ TEST_CASE("l1: a miss waits for memory, a later read of the same sectors hits af
 }
 
 TEST_CASE("l1: a miss to a line already in flight merges into its MSHR", "[l1]") {
-    memory::L1CacheConfig cfg;
+    memory::SectorCacheConfig cfg;
     Bench b(cfg);
     b.run({{0, 0x2000, 0x1, R, 0}, {1, 0x2000, 0x1, R, 1}, {2, 0x2040, 0x4, R, 2}});
     REQUIRE(b.req.response_cycle.size() == 3);
@@ -121,7 +121,7 @@ TEST_CASE("l1: a miss to a line already in flight merges into its MSHR", "[l1]")
 }
 
 TEST_CASE("l1: with every MSHR busy the cache withholds END_REQ and still answers everything", "[l1]") {
-    memory::L1CacheConfig cfg;
+    memory::SectorCacheConfig cfg;
     cfg.mshrs = 2;
     cfg.queue_depth = 1;
     Bench b(cfg);
@@ -136,7 +136,7 @@ TEST_CASE("l1: with every MSHR busy the cache withholds END_REQ and still answer
 }
 
 TEST_CASE("l1: write-through forwards writes and answers when memory acknowledges", "[l1]") {
-    memory::L1CacheConfig cfg;
+    memory::SectorCacheConfig cfg;
     Bench b(cfg);
     b.run({{0, 0x3000, 0x3, W, 0}});
     CHECK(b.stat("mem.writes") == 1);
@@ -144,7 +144,7 @@ TEST_CASE("l1: write-through forwards writes and answers when memory acknowledge
 }
 
 TEST_CASE("l1: write-back absorbs writes and writes back dirty victims", "[l1]") {
-    memory::L1CacheConfig cfg;
+    memory::SectorCacheConfig cfg;
     cfg.write_policy = "write_back";
     cfg.size_bytes = 512;  // 1 set of 4 ways
     Bench b(cfg);
@@ -157,7 +157,7 @@ TEST_CASE("l1: write-back absorbs writes and writes back dirty victims", "[l1]")
 }
 
 TEST_CASE("l1: a warp that misses on a line it lost is flagged for CCWS", "[l1][ccws]") {
-    memory::L1CacheConfig cfg;
+    memory::SectorCacheConfig cfg;
     cfg.size_bytes = 512;  // 1 set of 4 ways
     Bench b(cfg);
     std::vector<Requester::Req> script;

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+// Crossbar between the SMs' L1s (upstream ports) and the memory partitions (downstream ports).
+#include "noc/crossbar.h"
+
+#include <algorithm>
+
+#include "sim/error.h"
+#include "sim/mem_extension.h"
+#include "sim/payload_pool.h"
+
+namespace stacksim::noc {
+
+void CrossbarConfig::validate() const {
+    if (!(clock_mhz > 0)) throw sim::ConfigError("clock_mhz: must be positive");
+    if (width_bytes == 0) throw sim::ConfigError("width_bytes: must be positive");
+    if (queue_depth == 0) throw sim::ConfigError("queue_depth: must be positive");
+}
+
+Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarConfig& cfg, const memory::AddressMap& map,
+                   sim::ClockDomain& clock, sim::StatRegistry& stats)
+    : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_map(map), m_clock(clock) {
+    upstream.register_nb_transport_fw(this, &Crossbar::nb_transport_fw);
+    downstream.register_nb_transport_bw(this, &Crossbar::nb_transport_bw);
+    sim::StatGroup g(stats, std::string(this->name()));
+    g.add("requests", m_requests, "requests switched to a memory partition", "packets");
+    g.add("responses", m_responses, "responses switched back to an SM", "packets");
+    g.add("request_bytes", m_request_bytes, "bytes of request packets (header + write data)", "bytes");
+    g.add("response_bytes", m_response_bytes, "bytes of response packets (header + read data)", "bytes");
+    g.add("output_blocked_cycles", m_blocked_cycles, "cycles a ready request waited for a busy or blocked output", "cycles");
+}
+
+void Crossbar::end_of_elaboration() {
+    m_in.resize(upstream.size());
+    m_in_blocked.assign(upstream.size(), nullptr);
+    m_ret.resize(upstream.size());
+    m_ret_free.assign(upstream.size(), 0);
+    m_out_free.assign(downstream.size(), 0);
+    m_out_blocked.assign(downstream.size(), nullptr);
+    if (downstream.size() != m_map.partitions)
+        throw std::logic_error("crossbar: one downstream port per memory partition is required");
+}
+
+uint64_t Crossbar::occupancy(const tlm::tlm_generic_payload& p, bool response) const {
+    const sim::MemAccess a = sim::PayloadPool::ext(const_cast<tlm::tlm_generic_payload&>(p)).access;
+    const bool carries = a == sim::MemAccess::Atomic || (response ? a == sim::MemAccess::Read : a == sim::MemAccess::Write);
+    uint64_t bytes = m_cfg.header_bytes + (carries ? p.get_data_length() : 0);
+    return std::max<uint64_t>(1, (bytes + m_cfg.width_bytes - 1) / m_cfg.width_bytes);
+}
+
+tlm::tlm_sync_enum Crossbar::nb_transport_fw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph,
+                                             sc_core::sc_time&) {
+    if (ph != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
+    m_clock.activate(*this);
+    const auto i = static_cast<size_t>(port);
+    if (m_in[i].size() >= m_cfg.queue_depth) {
+        m_in_blocked[i] = &p;
+        return tlm::TLM_ACCEPTED;
+    }
+    m_in[i].push_back({&p, m_clock.cycle() + m_cfg.latency, m_map.partition_of(p.get_address())});
+    m_source[&p] = static_cast<uint32_t>(port);
+    ph = tlm::END_REQ;
+    return tlm::TLM_UPDATED;
+}
+
+tlm::tlm_sync_enum Crossbar::nb_transport_bw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph,
+                                             sc_core::sc_time&) {
+    m_clock.activate(*this);
+    const auto j = static_cast<size_t>(port);
+    if (ph == tlm::END_REQ) {
+        if (m_out_blocked[j] == &p) m_out_blocked[j] = nullptr;
+        return tlm::TLM_ACCEPTED;
+    }
+    if (m_out_blocked[j] == &p) m_out_blocked[j] = nullptr;
+    m_arrived.emplace_back(static_cast<uint32_t>(port), &p);
+    return tlm::TLM_COMPLETED;
+}
+
+bool Crossbar::tick(uint64_t cycle) {
+    for (auto& [port, p] : m_arrived) {
+        (void)port;
+        auto it = m_source.find(p);
+        uint32_t i = it->second;
+        m_source.erase(it);
+        m_ret[i].push_back({p, cycle + m_cfg.latency, i});
+    }
+    m_arrived.clear();
+
+    // Requests: each input offers its oldest packet; each output takes one packet at a time.
+    const size_t nin = m_in.size();
+    uint64_t next = ~uint64_t{0};
+    for (size_t k = 0; k < nin; ++k) {
+        const size_t i = (cycle + k) % nin;  // rotating priority between inputs
+        if (m_in[i].empty()) continue;
+        Packet& front = m_in[i].front();
+        const uint32_t j = front.port;
+        if (front.ready > cycle) {
+            next = std::min(next, front.ready);
+            continue;
+        }
+        if (m_out_blocked[j]) {
+            ++m_blocked_cycles;
+            continue;  // woken by END_REQ
+        }
+        if (m_out_free[j] > cycle) {
+            ++m_blocked_cycles;
+            next = std::min(next, m_out_free[j]);
+            continue;
+        }
+        tlm::tlm_generic_payload* p = front.p;
+        m_in[i].pop_front();
+        m_out_free[j] = cycle + occupancy(*p, false);
+        ++m_requests;
+        m_request_bytes += occupancy(*p, false) * m_cfg.width_bytes;
+        if (m_in_blocked[i]) {
+            tlm::tlm_generic_payload* b = m_in_blocked[i];
+            m_in_blocked[i] = nullptr;
+            m_in[i].push_back({b, cycle + m_cfg.latency, m_map.partition_of(b->get_address())});
+            m_source[b] = static_cast<uint32_t>(i);
+            tlm::tlm_phase ph = tlm::END_REQ;
+            sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+            upstream[i]->nb_transport_bw(*b, ph, d);
+        }
+        tlm::tlm_phase ph = tlm::BEGIN_REQ;
+        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+        tlm::tlm_sync_enum s = downstream[j]->nb_transport_fw(*p, ph, d);
+        if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) m_out_blocked[j] = p;
+        if (!m_in[i].empty()) next = std::min(next, cycle + 1);
+    }
+    // Responses: each upstream port returns one packet at a time.
+    for (size_t i = 0; i < m_ret.size(); ++i) {
+        if (m_ret[i].empty()) continue;
+        Packet& front = m_ret[i].front();
+        uint64_t due = std::max(front.ready, m_ret_free[i]);
+        if (due > cycle) {
+            next = std::min(next, due);
+            continue;
+        }
+        tlm::tlm_generic_payload* p = front.p;
+        m_ret[i].pop_front();
+        m_ret_free[i] = cycle + occupancy(*p, true);
+        ++m_responses;
+        m_response_bytes += occupancy(*p, true) * m_cfg.width_bytes;
+        tlm::tlm_phase ph = tlm::BEGIN_RESP;
+        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+        upstream[i]->nb_transport_bw(*p, ph, d);
+        if (!m_ret[i].empty()) next = std::min(next, std::max(m_ret[i].front().ready, m_ret_free[i]));
+    }
+    if (!m_arrived.empty() || next <= cycle + 1) return true;
+    if (next != ~uint64_t{0}) m_clock.wake_at(*this, next);
+    return false;
+}
+
+}  // namespace stacksim::noc

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+// Crossbar between the SMs' L1s (upstream ports) and the memory partitions (downstream ports).
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+
+#include "memory/address_map.h"
+#include "noc/crossbar_config.h"
+#include "sim/clock_domain.h"
+#include "sim/stats.h"
+
+namespace stacksim::noc {
+
+/// Requests from upstream port i go to downstream port partition_of(address) and responses
+/// come back to port i. Each input port queues up to `queue_depth` requests (then withholds
+/// END_REQ); each output port and each upstream return port moves one packet at a time,
+/// ceil((header + data) / width) cycles per packet (requests carry data for writes, responses
+/// for reads), after `latency` cycles in the switch. A downstream port that withholds END_REQ
+/// blocks only its own output. Sleeps whenever nothing is due.
+class Crossbar : public sc_core::sc_module, public sim::Clocked {
+public:
+    tlm_utils::multi_passthrough_target_socket<Crossbar> upstream;
+    tlm_utils::multi_passthrough_initiator_socket<Crossbar> downstream;
+
+    Crossbar(sc_core::sc_module_name name, const CrossbarConfig& cfg, const memory::AddressMap& map,
+             sim::ClockDomain& clock, sim::StatRegistry& stats);
+
+    bool tick(uint64_t cycle) override;
+
+private:
+    struct Packet {
+        tlm::tlm_generic_payload* p;
+        uint64_t ready;  ///< cycle it may leave its queue
+        uint32_t port;   ///< destination port
+    };
+    void end_of_elaboration() override;
+    tlm::tlm_sync_enum nb_transport_fw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& d);
+    tlm::tlm_sync_enum nb_transport_bw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& d);
+    uint64_t occupancy(const tlm::tlm_generic_payload& p, bool response) const;
+
+    CrossbarConfig m_cfg;
+    memory::AddressMap m_map;
+    sim::ClockDomain& m_clock;
+    std::vector<std::deque<Packet>> m_in;          ///< per upstream port: requests
+    std::vector<tlm::tlm_generic_payload*> m_in_blocked;  ///< per upstream port: END_REQ withheld
+    std::vector<uint64_t> m_out_free;              ///< per downstream port: next free cycle
+    std::vector<tlm::tlm_generic_payload*> m_out_blocked;  ///< per downstream port: awaiting END_REQ
+    std::vector<std::deque<Packet>> m_ret;         ///< per upstream port: responses
+    std::vector<uint64_t> m_ret_free;              ///< per upstream port: next free cycle
+    std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_source;  ///< request -> upstream port
+    std::vector<std::pair<uint32_t, tlm::tlm_generic_payload*>> m_arrived;  ///< responses from partitions
+
+    sim::Counter m_requests, m_responses, m_request_bytes, m_response_bytes, m_blocked_cycles;
+};
+
+}  // namespace stacksim::noc

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+// Configuration of the SM-to-memory-partition crossbar.
+#pragma once
+#include <cstdint>
+
+namespace stacksim::noc {
+
+/// A crossbar between the SMs' L1s and the memory partitions. Times in crossbar cycles.
+struct CrossbarConfig {
+    double clock_mhz = 1216.0;
+    uint32_t latency = 8;         ///< cycles through the switch, each way
+    uint32_t width_bytes = 32;    ///< bytes a port moves per cycle (a packet of B bytes holds it ceil(B/width))
+    uint32_t header_bytes = 8;    ///< address/command bytes of every packet
+    uint32_t queue_depth = 16;    ///< requests queued per input port; beyond it END_REQ is withheld
+
+    /// Throws ConfigError("key: message") on an invalid value.
+    void validate() const;
+};
+
+}  // namespace stacksim::noc

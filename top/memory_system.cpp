@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// Everything behind the SMs' L1s: the simple memory, or crossbar + L2 slices + DRAM channels.
+#include "top/memory_system.h"
+
+#include <fmt/format.h>
+
+#include "top/gpu_system.h"
+
+namespace stacksim::top {
+
+MemorySystem::MemorySystem(sc_core::sc_module_name name, const RunConfig& cfg, sim::ClockDomain& core_clock,
+                           sim::StatRegistry& stats)
+    : sc_module(name), m_mem_clock("memory_clock", period_ps(cfg.memory.clock_mhz)) {
+    if (cfg.memory_model == "simple") {
+        m_simple = std::make_unique<memory::SimpleMemory>("memory", cfg.memory, m_mem_clock, stats);
+        return;
+    }
+    m_xbar_clock = std::make_unique<sim::ClockDomain>("crossbar_clock", period_ps(cfg.crossbar.clock_mhz));
+    m_xbar = std::make_unique<noc::Crossbar>("crossbar", cfg.crossbar, cfg.address_map, *m_xbar_clock, stats);
+    // Until the DRAM controller lands, each partition's channel is the simple memory with
+    // the total bandwidth split evenly.
+    memory::SimpleMemoryConfig channel = cfg.memory;
+    channel.bandwidth_gbps = cfg.memory.bandwidth_gbps / cfg.address_map.partitions;
+    for (uint32_t j = 0; j < cfg.address_map.partitions; ++j) {
+        auto l2 = std::make_unique<memory::SectorCache>(fmt::format("l2_{}", j).c_str(), cfg.l2, core_clock, stats);
+        auto dram = std::make_unique<memory::SimpleMemory>(fmt::format("dram_{}", j).c_str(), channel, m_mem_clock, stats);
+        m_xbar->downstream.bind(l2->upstream);
+        l2->downstream.bind(dram->upstream);
+        m_l2.push_back(std::move(l2));
+        m_channels.push_back(std::move(dram));
+    }
+}
+
+}  // namespace stacksim::top

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+// Everything behind the SMs' L1s: the simple memory, or crossbar + L2 slices + DRAM channels.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include <systemc>
+
+#include "memory/sector_cache.h"
+#include "memory/simple_memory.h"
+#include "noc/crossbar.h"
+#include "sim/clock_domain.h"
+#include "sim/stats.h"
+#include "top/run_config.h"
+
+namespace stacksim::top {
+
+/// Builds the memory side selected by `memory.model`:
+/// * "simple": one fixed-latency, bandwidth-limited memory;
+/// * "hierarchy": a crossbar to `memory.map.partitions` partitions, each an L2 slice
+///   ([memory.l2]) in front of a DRAM channel.
+/// Requesters (L1s or SMs) bind with connect().
+class MemorySystem : public sc_core::sc_module {
+public:
+    MemorySystem(sc_core::sc_module_name name, const RunConfig& cfg, sim::ClockDomain& core_clock,
+                 sim::StatRegistry& stats);
+
+    /// Binds an initiator socket (an L1's or SM's `downstream`) to the memory side's entry.
+    template <typename Socket> void connect(Socket& s) {
+        if (m_xbar)
+            s.bind(m_xbar->upstream);
+        else
+            s.bind(m_simple->upstream);
+    }
+
+private:
+    sim::ClockDomain m_mem_clock;
+    std::unique_ptr<sim::ClockDomain> m_xbar_clock;
+    std::unique_ptr<memory::SimpleMemory> m_simple;
+    std::unique_ptr<noc::Crossbar> m_xbar;
+    std::vector<std::unique_ptr<memory::SectorCache>> m_l2;
+    std::vector<std::unique_ptr<memory::SimpleMemory>> m_channels;
+};
+
+}  // namespace stacksim::top
