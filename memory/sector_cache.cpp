@@ -30,7 +30,7 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
                  sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_clock(clock),
       m_tags(TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes,
-                              replacement_by_name(cfg.replacement)}) {
+                              replacement_by_name(cfg.replacement), cfg.hashed_sets}) {
     upstream.register_nb_transport_fw(this, &SectorCache::nb_transport_fw);
     downstream.register_nb_transport_bw(this, &SectorCache::nb_transport_bw);
     sim::StatGroup g(stats, std::string(this->name()));

@@ -24,6 +24,7 @@ struct SectorCacheConfig {
                                     ///< read-modify-write in the cache)
     uint32_t atomic_latency = 4;    ///< extra cycles of an executed atomic
     std::string replacement = "lru";  ///< "lru" or "fifo"
+    bool hashed_sets = false;       ///< XOR-hash the set index (L2 slices)
 
     /// Throws ConfigError("key: message") on an invalid value.
     void validate() const;

@@ -10,8 +10,14 @@ TagArray::TagArray(const TagArrayGeometry& g) : m_geo(g), m_sets(g.sets() ? g.se
     m_ways.resize(size_t{m_sets} * g.ways);
 }
 
+uint64_t TagArray::set_of(uint64_t line) const {
+    uint64_t n = line / m_geo.line_bytes;
+    if (m_geo.hashed_sets) n ^= (n >> 7) ^ (n >> 13) ^ (n >> 19);
+    return n % m_sets;
+}
+
 TagArray::Way* TagArray::find(uint64_t line) {
-    uint64_t set = (line / m_geo.line_bytes) % m_sets;
+    uint64_t set = set_of(line);
     Way* w = &m_ways[set * m_geo.ways];
     for (uint32_t i = 0; i < m_geo.ways; ++i)
         if (w[i].valid && w[i].tag == line) return &w[i];
@@ -32,7 +38,7 @@ std::optional<Eviction> TagArray::fill(uint64_t addr, uint32_t sectors, uint32_t
         w->last_use = ++m_clock;
         return std::nullopt;
     }
-    uint64_t set = (line / m_geo.line_bytes) % m_sets;
+    uint64_t set = set_of(line);
     Way* ways = &m_ways[set * m_geo.ways];
     Way* victim = &ways[0];
     for (uint32_t i = 0; i < m_geo.ways; ++i) {

@@ -18,6 +18,9 @@ struct TagArrayGeometry {
     uint32_t line_bytes = 128;
     uint32_t sector_bytes = 32;
     Replacement replacement = Replacement::Lru;
+    /// Hash the set index (line number XOR-folded with its higher bits) instead of taking the
+    /// low bits; an L2 slice needs it, or the partition-interleave bits leave sets unused.
+    bool hashed_sets = false;
     uint32_t sets() const { return static_cast<uint32_t>(size_bytes / (uint64_t{ways} * line_bytes)); }
     uint32_t sectors() const { return line_bytes / sector_bytes; }
 };
@@ -58,6 +61,7 @@ private:
         uint32_t owner = 0;
     };
     Way* find(uint64_t line);
+    uint64_t set_of(uint64_t line) const;
 
     TagArrayGeometry m_geo;
     uint32_t m_sets;

@@ -58,6 +58,9 @@ int list_command() {
     fmt::print("  {:<14} {} [{}; size = {}]\n", "synthetic",
                "seeded synthetic kernel: instruction mix, ILP, divergence, memory pattern ([synthetic] keys)",
                "other", "threads, 0 = synthetic.grid x synthetic.block");
+    fmt::print("  {:<14} {} [{}; size = {}]\n", "pchase",
+               "latency microbenchmark: one thread chases a chain [pchase] stride_bytes apart", "other",
+               "footprint in KB, default 64");
     fmt::print("warp schedulers (gpu.sm.warp_scheduler):\n");
     for (const auto& [name, e] : sched::warp_scheduler_registry().entries())
         fmt::print("  {:<14} {}\n", name, e.description);

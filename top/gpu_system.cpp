@@ -48,8 +48,12 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
     m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_scheduler_registry().create(cfg.gpu.cta_scheduler));
     for (auto& sm : m_sms)
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
+    if (cfg.timed_copies) {
+        m_host_memory = std::make_unique<memory::HostMemory>("host.memory", cfg.host_memory, stats);
+        m_pcie = std::make_unique<memory::PcieLink>("pcie", cfg.pcie, *m_host_memory, stats);
+    }
     m_host = std::make_unique<HostProgram>("host", workload, *m_dispatcher, m_core_clock, cfg.sm, ptx_dir,
-                                           [this] { return warp_instructions(); });
+                                           [this] { return warp_instructions(); }, m_pcie.get());
 
     sim::StatGroup g(stats, std::string(this->name()));
     g.add_formula("cycles", [this] { return static_cast<double>(m_core_clock.cycle()); },

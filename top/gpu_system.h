@@ -47,6 +47,8 @@ private:
     std::vector<std::unique_ptr<memory::SectorCache>> m_l1s;
     std::unique_ptr<MemorySystem> m_memory;
     std::unique_ptr<sched::CtaDispatcher> m_dispatcher;
+    std::unique_ptr<memory::HostMemory> m_host_memory;
+    std::unique_ptr<memory::PcieLink> m_pcie;
     std::unique_ptr<HostProgram> m_host;
     sc_core::sc_event m_monitor_event;
     uint64_t m_last_completed = 0;

@@ -20,9 +20,9 @@ namespace stacksim::top {
 HostProgram::HostProgram(sc_core::sc_module_name name, workloads::Workload& workload,
                          sched::CtaDispatcher& dispatcher, sim::ClockDomain& core_clock,
                          const core::SmConfig& sm_cfg, std::string ptx_dir,
-                         std::function<uint64_t()> instructions)
+                         std::function<uint64_t()> instructions, memory::PcieLink* pcie)
     : sc_module(name), m_workload(workload), m_dispatcher(dispatcher), m_clock(core_clock),
-      m_sm_cfg(sm_cfg), m_ptx_dir(std::move(ptx_dir)), m_instructions(std::move(instructions)) {
+      m_sm_cfg(sm_cfg), m_ptx_dir(std::move(ptx_dir)), m_instructions(std::move(instructions)), m_pcie(pcie) {
     SC_THREAD(thread);
 }
 
@@ -57,13 +57,22 @@ void HostProgram::check_range(workloads::DevPtr p, uint64_t bytes, const char* w
     throw sim::SimulationError(fmt::format("host {} of {} bytes at 0x{:x} is outside every allocation", what, bytes, p));
 }
 
+void HostProgram::timed_copy(memory::Direction d, uint64_t bytes) {
+    if (!m_pcie) return;
+    const uint64_t start = sc_core::sc_time_stamp().value();
+    m_pcie->copy(d, bytes);
+    m_copy_ps += sc_core::sc_time_stamp().value() - start;
+}
+
 void HostProgram::memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) {
     check_range(dst, bytes, "memcpy to device");
+    timed_copy(memory::Direction::H2D, bytes);
     m_memory.write(dst, src, bytes);
 }
 
 void HostProgram::memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) {
     check_range(src, bytes, "memcpy from device");
+    timed_copy(memory::Direction::D2H, bytes);
     m_memory.read(src, dst, bytes);
 }
 

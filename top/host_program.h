@@ -14,6 +14,7 @@
 #include "core/kernel.h"
 #include "core/kernel_launch.h"
 #include "core/sm_config.h"
+#include "memory/pcie_link.h"
 #include "sched/cta_dispatcher.h"
 #include "sim/clock_domain.h"
 #include "sim/sparse_memory.h"
@@ -38,10 +39,11 @@ public:
     SC_HAS_PROCESS(HostProgram);
     /// `ptx_dir`: if not empty, PTX files are read from there before the embedded library.
     /// `instructions`: returns the total warp instructions issued so far (for per-kernel counts).
+    /// `pcie`: copies cross this link (timed); null = copies are instantaneous.
     HostProgram(sc_core::sc_module_name name, workloads::Workload& workload,
                 sched::CtaDispatcher& dispatcher, sim::ClockDomain& core_clock,
                 const core::SmConfig& sm_cfg, std::string ptx_dir,
-                std::function<uint64_t()> instructions);
+                std::function<uint64_t()> instructions, memory::PcieLink* pcie);
 
     workloads::DevPtr malloc(uint64_t bytes) override;
     void free(workloads::DevPtr p) override;
@@ -60,6 +62,8 @@ public:
     /// The exception the host program ended with, if any.
     std::exception_ptr failure() const { return m_failure; }
     const std::vector<KernelRecord>& kernels() const { return m_records; }
+    /// Simulated time spent in host-to-device and device-to-host copies, ps.
+    uint64_t copy_ps() const { return m_copy_ps; }
     sim::SparseMemory& device_memory() { return m_memory; }
 
 private:
@@ -78,6 +82,9 @@ private:
     core::SmConfig m_sm_cfg;
     std::string m_ptx_dir;
     std::function<uint64_t()> m_instructions;
+    memory::PcieLink* m_pcie;
+    uint64_t m_copy_ps = 0;
+    void timed_copy(memory::Direction d, uint64_t bytes);
     sim::SparseMemory m_memory;
     std::map<workloads::DevPtr, uint64_t> m_allocations;
     uint64_t m_next_alloc = 0x1000'0000;

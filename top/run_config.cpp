@@ -30,6 +30,7 @@ memory::SectorCacheConfig RunConfig::default_l2() {
     c.write_policy = "write_back";
     c.atomics = "execute";
     c.victim_tags = 0;
+    c.hashed_sets = true;
     return c;
 }
 
@@ -46,6 +47,7 @@ void read_cache(sim::ConfigSection& s, memory::SectorCacheConfig& l) {
     s.read("queue_depth", l.queue_depth);
     s.read_choice("write_policy", l.write_policy, {"write_through", "write_back"});
     s.read_choice("replacement", l.replacement, memory::replacement_names());
+    s.read("hashed_sets", l.hashed_sets);
 }
 
 void read_pipe(sim::ConfigSection s, core::PipeConfig& p) {
@@ -153,6 +155,30 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         auto s = doc.section("synthetic");
         workloads::read_synthetic_config(s, c.synthetic);
         sim::validate_in(s, c.synthetic);
+    }
+    {
+        auto s = doc.section("pcie");
+        s.read("generation", c.pcie.generation);
+        s.read("lanes", c.pcie.lanes);
+        s.read("h2d_gbps", c.pcie.h2d_gbps);
+        s.read("d2h_gbps", c.pcie.d2h_gbps);
+        s.read("latency_ns", c.pcie.latency_ns);
+        s.read("per_transfer_overhead_ns", c.pcie.per_transfer_overhead_ns);
+        s.read("dma_engines", c.pcie.dma_engines);
+        s.read("max_payload_bytes", c.pcie.max_payload_bytes);
+        sim::validate_in(s, c.pcie);
+    }
+    {
+        auto s = doc.section("host");
+        s.read("timed_copies", c.timed_copies);
+        auto m = doc.section("host.memory");
+        m.read("bandwidth_gbps", c.host_memory.bandwidth_gbps);
+        sim::validate_in(m, c.host_memory);
+    }
+    {
+        auto s = doc.section("pchase");
+        s.read("stride_bytes", c.pchase.stride_bytes);
+        sim::validate_in(s, c.pchase);
     }
     doc.check_all_used();
     return c;

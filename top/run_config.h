@@ -6,10 +6,13 @@
 
 #include "core/sm_config.h"
 #include "memory/address_map.h"
+#include "memory/host_memory.h"
+#include "memory/pcie_config.h"
 #include "memory/sector_cache_config.h"
 #include "noc/crossbar_config.h"
 #include "memory/simple_memory_config.h"
 #include "sim/config.h"
+#include "workloads/library/microbench.h"
 #include "workloads/synthetic/synthetic_config.h"
 
 namespace stacksim::top {
@@ -18,7 +21,7 @@ namespace stacksim::top {
 struct GpuConfig {
     uint32_t num_sms = 16;
     double core_clock_mhz = 1216.0;
-    uint64_t watchdog_cycles = 20'000'000;  ///< no CTA finishing for this long = deadlock
+    uint64_t watchdog_cycles = 100'000'000;  ///< no CTA finishing for this long = deadlock
     std::string cta_scheduler = "round_robin";
     void validate() const;
 };
@@ -46,6 +49,10 @@ struct RunConfig {
     static memory::SectorCacheConfig default_l2();
     RunSettings run;
     workloads::SyntheticConfig synthetic;  ///< [synthetic], used by the "synthetic" workload
+    workloads::PchaseConfig pchase;        ///< [pchase], used by the "pchase" workload
+    memory::PcieConfig pcie;               ///< [pcie]
+    memory::HostMemoryConfig host_memory;  ///< [host.memory]
+    bool timed_copies = true;              ///< host.timed_copies: memcpy crosses the PCIe link
 };
 
 /// Reads every section of `doc` into a RunConfig, validates each and rejects unknown keys.

@@ -175,6 +175,8 @@ std::vector<WorkloadInfo> build_library() {
          make_reduction},
         {"saxpy", "y = a*x + y (float)", 4096, "elements", C::Regular, {"saxpy.ptx"}, make_saxpy},
         {"vecadd", "c = a + b (float)", 4096, "elements", C::Regular, {"vecadd.ptx"}, make_vecadd},
+        {"stream", "memory bandwidth microbenchmark: grid-stride float4 copy b = a", 262144,
+         "float4 elements", C::Regular, {"stream.ptx"}, make_stream},
     };
     std::sort(lib.begin(), lib.end(),
               [](const WorkloadInfo& a, const WorkloadInfo& b) { return a.name < b.name; });

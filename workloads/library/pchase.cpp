@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+// pchase workload: one thread follows a cyclic chain; latency per memory level.
+#include <algorithm>
+#include <vector>
+
+#include "sim/error.h"
+#include "workloads/library/common.h"
+#include "workloads/library/microbench.h"
+
+namespace stacksim::workloads {
+
+void PchaseConfig::validate() const {
+    if (stride_bytes < 4 || stride_bytes % 4 != 0) throw sim::ConfigError("stride_bytes: must be a positive multiple of 4");
+}
+
+namespace {
+
+class Pchase final : public Workload {
+public:
+    Pchase(const PchaseConfig& cfg, uint32_t size_kb) {
+        const uint64_t words = uint64_t{size_kb} * 1024 / 4;
+        const uint64_t step = cfg.stride_bytes / 4;
+        m_steps = static_cast<uint32_t>(std::max<uint64_t>(1, words / step));
+        m_next.assign(m_steps * step, 0);
+        for (uint64_t i = 0; i < m_steps; ++i) m_next[i * step] = static_cast<uint32_t>(((i + 1) % m_steps) * step);
+    }
+
+    void run(HostApi& host) override {
+        const DevPtr next = host.upload(m_next);
+        const DevPtr out = host.malloc(3 * sizeof(uint32_t));
+        for (int k = 0; k < 3; ++k)
+            host.launch("pchase.ptx", "pchase", Dim3{1, 1, 1}, Dim3{1, 1, 1},
+                        LaunchArgs().ptr(next).ptr(out + 4 * k).u32(start(k)).i32(static_cast<int32_t>(count(k))));
+        m_out.assign(3, 0);
+        host.download(m_out, out);
+        host.free(next);
+        host.free(out);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        Checker check;
+        for (int k = 0; k < 3; ++k) {
+            uint32_t p = start(k);
+            for (uint32_t i = 0; i < count(k); ++i) p = m_next[p];
+            check.exact("out", static_cast<uint64_t>(k), m_out[k], p);
+        }
+        return check.result();
+    }
+
+private:
+    /// Steps of the first measured launch (the second takes twice as many).
+    uint32_t measured() const { return std::min<uint32_t>(m_steps, kMaxMeasured); }
+    /// Launch k: 0 = warm-up over the whole chain; 1 and 2 walk disjoint parts of it when it is
+    /// long enough (so neither finds lines the other brought in), else the whole chain again.
+    uint32_t count(int k) const { return k == 0 ? m_steps : k == 1 ? measured() : 2 * measured(); }
+    uint32_t start(int k) const {
+        const bool disjoint = m_steps >= 3 * measured();
+        return k == 2 && disjoint ? static_cast<uint32_t>(m_next.size() / m_steps) * measured() : 0;
+    }
+    static constexpr uint32_t kMaxMeasured = 4096;
+    uint32_t m_steps = 0;
+    std::vector<uint32_t> m_next, m_out;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_pchase(const PchaseConfig& cfg, uint32_t size_kb, uint64_t) {
+    require_size("pchase", size_kb, 1u << 20);
+    cfg.validate();
+    return std::make_unique<Pchase>(cfg, size_kb);
+}
+
+}  // namespace stacksim::workloads
