@@ -222,6 +222,9 @@ std::map<std::string, Expectation> expectations() {
         {"scan", {scan_entries, scan, {1, 512, 513, 16384, 300000}}},
         {"srad", {repeat({"srad_cuda_1", "srad_cuda_2"}, [](uint32_t) { return 2u; }), exact16, mult16}},
         {"stencil2d", {repeat({"stencil2d"}, [](uint32_t) { return 4u; }), tiles16}},
+        {"stream", {fixed({"stream_copy"}), [](const Launch& l, uint32_t n) {  // grid-stride, capped
+                        return l.block.x == 256 && l.grid.x == std::min<uint32_t>((n + 255) / 256, 1024);
+                    }}},
         {"vecadd", {fixed({"vecadd"}), linear(1)}},
     };
 }
@@ -236,7 +239,7 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
                        "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "corr",
                        "covar", "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lud",
                        "matmul", "mvt", "pathfinder", "reduction", "saxpy", "scan", "srad", "stencil2d",
-                       "vecadd"});
+                       "stream", "vecadd"});
     // SPEC §3: regular without / with inter-kernel sharing, irregular.
     const std::map<std::string, WorkloadClass> special = {
         {"atax", WorkloadClass::Irregular},       {"bicg", WorkloadClass::Irregular},
