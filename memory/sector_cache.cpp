@@ -211,9 +211,10 @@ void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
                     if (atomic != m_pending_atomics.end()) {  // the read half arrived: modify, write
                         m_pending_atomics.erase(atomic);
                         m_tags.mark_dirty(line, sim::PayloadPool::ext(*w).sector_mask);
-                        respond(*w, cycle + m_cfg.atomic_latency);
+                        respond(*w, cycle + m_cfg.hit_latency + m_cfg.atomic_latency);
                     } else {
-                        respond(*w, cycle);
+                        // The filled data leaves through the same data pipeline as a hit.
+                        respond(*w, cycle + m_cfg.hit_latency);
                     }
                 }
                 m_mshrs.erase(it);

@@ -17,17 +17,25 @@ MemorySystem::MemorySystem(sc_core::sc_module_name name, const RunConfig& cfg, s
     }
     m_xbar_clock = std::make_unique<sim::ClockDomain>("crossbar_clock", period_ps(cfg.crossbar.clock_mhz));
     m_xbar = std::make_unique<noc::Crossbar>("crossbar", cfg.crossbar, cfg.address_map, *m_xbar_clock, stats);
-    // Until the DRAM controller lands, each partition's channel is the simple memory with
-    // the total bandwidth split evenly.
-    memory::SimpleMemoryConfig channel = cfg.memory;
-    channel.bandwidth_gbps = cfg.memory.bandwidth_gbps / cfg.address_map.partitions;
+    // "fixed": each partition's channel is the simple memory with the bandwidth split evenly.
+    memory::SimpleMemoryConfig fixed = cfg.memory;
+    fixed.bandwidth_gbps = cfg.memory.bandwidth_gbps / cfg.address_map.partitions;
+    if (cfg.dram_preset != "fixed")
+        m_dram_clock = std::make_unique<sim::ClockDomain>("dram_clock", cfg.dram.period_ps());
     for (uint32_t j = 0; j < cfg.address_map.partitions; ++j) {
         auto l2 = std::make_unique<memory::SectorCache>(fmt::format("l2_{}", j).c_str(), cfg.l2, core_clock, stats);
-        auto dram = std::make_unique<memory::SimpleMemory>(fmt::format("dram_{}", j).c_str(), channel, m_mem_clock, stats);
         m_xbar->downstream.bind(l2->upstream);
-        l2->downstream.bind(dram->upstream);
+        const std::string name = fmt::format("dram_{}", j);
+        if (m_dram_clock) {
+            auto dram = std::make_unique<memory::DramChannel>(name.c_str(), cfg.dram, *m_dram_clock, stats);
+            l2->downstream.bind(dram->upstream);
+            m_channels.push_back(std::move(dram));
+        } else {
+            auto dram = std::make_unique<memory::SimpleMemory>(name.c_str(), fixed, m_mem_clock, stats);
+            l2->downstream.bind(dram->upstream);
+            m_fixed_channels.push_back(std::move(dram));
+        }
         m_l2.push_back(std::move(l2));
-        m_channels.push_back(std::move(dram));
     }
 }
 

@@ -6,6 +6,7 @@
 
 #include <systemc>
 
+#include "memory/dram_channel.h"
 #include "memory/sector_cache.h"
 #include "memory/simple_memory.h"
 #include "noc/crossbar.h"
@@ -18,7 +19,7 @@ namespace stacksim::top {
 /// Builds the memory side selected by `memory.model`:
 /// * "simple": one fixed-latency, bandwidth-limited memory;
 /// * "hierarchy": a crossbar to `memory.map.partitions` partitions, each an L2 slice
-///   ([memory.l2]) in front of a DRAM channel.
+///   ([memory.l2]) in front of a DRAM channel ([memory.dram], its own clock domain).
 /// Requesters (L1s or SMs) bind with connect().
 class MemorySystem : public sc_core::sc_module {
 public:
@@ -39,7 +40,9 @@ private:
     std::unique_ptr<memory::SimpleMemory> m_simple;
     std::unique_ptr<noc::Crossbar> m_xbar;
     std::vector<std::unique_ptr<memory::SectorCache>> m_l2;
-    std::vector<std::unique_ptr<memory::SimpleMemory>> m_channels;
+    std::vector<std::unique_ptr<memory::SimpleMemory>> m_fixed_channels;
+    std::unique_ptr<sim::ClockDomain> m_dram_clock;
+    std::vector<std::unique_ptr<memory::DramChannel>> m_channels;
 };
 
 }  // namespace stacksim::top

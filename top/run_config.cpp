@@ -157,6 +157,22 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         sim::validate_in(s, c.synthetic);
     }
     {
+        auto s = doc.section("memory.dram");
+        s.read_choice("preset", c.dram_preset, {"fixed", "gddr5", "gddr6", "hbm2", "hbm3"});
+        if (c.dram_preset != "fixed") c.dram = memory::DramChannelConfig::preset(c.dram_preset);
+        s.read_choice("scheduler", c.dram.scheduler, {"fcfs", "frfcfs"});
+        s.read_choice("page_policy", c.dram.page_policy, {"open", "closed"});
+        s.read("read_queue_depth", c.dram.read_queue_depth);
+        s.read("write_queue_depth", c.dram.write_queue_depth);
+        s.read("write_high_watermark", c.dram.write_high_watermark);
+        s.read("write_low_watermark", c.dram.write_low_watermark);
+        s.read("max_row_hits", c.dram.max_row_hits);
+        s.read("xor_bank_hash", c.dram.xor_bank_hash);
+        c.dram.channels = c.address_map.partitions;
+        c.dram.interleave_bytes = c.address_map.interleave_bytes;
+        if (c.dram_preset != "fixed") sim::validate_in(s, c.dram);
+    }
+    {
         auto s = doc.section("pcie");
         s.read("generation", c.pcie.generation);
         s.read("lanes", c.pcie.lanes);

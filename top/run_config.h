@@ -6,6 +6,7 @@
 
 #include "core/sm_config.h"
 #include "memory/address_map.h"
+#include "memory/dram_timing.h"
 #include "memory/host_memory.h"
 #include "memory/pcie_config.h"
 #include "memory/sector_cache_config.h"
@@ -44,6 +45,10 @@ struct RunConfig {
     memory::AddressMap address_map{4, 256, false};  ///< [memory.map]
     noc::CrossbarConfig crossbar;          ///< [memory.crossbar]
     memory::SectorCacheConfig l2 = default_l2();  ///< [memory.l2], one slice per partition
+    /// [memory.dram]: channel behind each L2 slice; preset "fixed" = the simple memory with
+    /// [memory]'s latency and bandwidth / partitions.
+    std::string dram_preset = "gddr5";
+    memory::DramChannelConfig dram = memory::DramChannelConfig::preset("gddr5");
 
     /// L2 slice defaults: 256 KB, 16 ways, write-back, atomics executed, 64 MSHRs.
     static memory::SectorCacheConfig default_l2();

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+// One DRAM channel controller with bank, rank and bus timing behind a TLM target socket.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+
+#include "memory/dram_bank.h"
+#include "memory/dram_scheduler.h"
+#include "memory/dram_timing.h"
+#include "sim/clock_domain.h"
+#include "sim/stats.h"
+
+namespace stacksim::memory {
+
+/// A DRAM channel: read and write queues, a command scheduler, per-bank state, rank-level
+/// constraints (tRRD, tFAW, tCCD_S/L, tWTR, tRTW), data-bus occupancy, all-bank refresh and
+/// an open or closed page policy. Ticked by its own clock domain (the DRAM command clock) and
+/// asleep until the next command can legally issue, the next response is due or the next
+/// refresh falls due; an idle channel is never ticked (missed refreshes are applied when it
+/// wakes). Protocol as SimpleMemory: BEGIN_REQ is answered TLM_UPDATED/END_REQ while the
+/// request's queue has room, otherwise TLM_ACCEPTED and END_REQ follows on the backward path;
+/// every request gets BEGIN_RESP when its last data burst completes. Atomics are served as
+/// reads. See docs/dram.md.
+class DramChannel : public sc_core::sc_module, public sim::Clocked {
+public:
+    tlm_utils::multi_passthrough_target_socket<DramChannel> upstream;
+
+    /// `cfg` is validated here (ConfigError). `dram_clock` must tick at cfg.clock_mhz.
+    DramChannel(sc_core::sc_module_name name, const DramChannelConfig& cfg,
+                sim::ClockDomain& dram_clock, sim::StatRegistry& stats);
+
+    bool tick(uint64_t cycle) override;
+    const DramChannelConfig& config() const { return m_cfg; }
+
+private:
+    static constexpr int64_t kLongAgo = -(int64_t{1} << 40);
+    struct Request {
+        tlm::tlm_generic_payload* payload;
+        int port;
+        uint64_t accepted;    ///< DRAM cycle of acceptance
+        DramAddress addr;
+        uint32_t bursts_left;
+        bool write;
+        bool classified;      ///< counted as row hit / miss / conflict already
+    };
+    struct Completion {
+        uint64_t done;        ///< DRAM cycle the last data beat ends
+        int port;
+        tlm::tlm_generic_payload* payload;
+        uint64_t accepted;
+        bool write;
+    };
+
+    tlm::tlm_sync_enum nb_transport_fw(int port, tlm::tlm_generic_payload& p,
+                                       tlm::tlm_phase& phase, sc_core::sc_time& delay);
+    void accept(int port, tlm::tlm_generic_payload& p, uint64_t now);
+    void accept_waiting();
+    void deliver(uint64_t now);
+    void refresh_until(uint64_t now);
+    void refresh_at(uint64_t due);
+    void update_mode();
+    std::vector<DramCandidate> candidates(uint64_t now, bool row_bus_used, bool col_bus_used) const;
+    uint64_t activate_ready(uint32_t bank) const;
+    uint64_t column_ready(bool write, uint32_t bank) const;
+    void issue(const DramCandidate& c, uint64_t now);
+    bool row_wanted(uint32_t bank) const;
+    std::vector<Request>& active_queue() { return m_writing ? m_writes : m_reads; }
+    const std::vector<Request>& active_queue() const { return m_writing ? m_writes : m_reads; }
+
+    DramChannelConfig m_cfg;
+    sim::ClockDomain& m_clock;
+    std::unique_ptr<DramScheduler> m_sched;
+    uint32_t m_burst;  ///< burst_cycles()
+    bool m_closed_page;
+    std::vector<DramBank> m_banks;
+    std::vector<uint32_t> m_streak;  ///< column commands to each bank's open row since ACT
+
+    std::vector<Request> m_reads, m_writes;  ///< accepted, in arrival order
+    std::deque<std::pair<int, tlm::tlm_generic_payload*>> m_waiting;  ///< END_REQ withheld
+    uint32_t m_waiting_reads = 0, m_waiting_writes = 0;
+    std::deque<Completion> m_done;  ///< sorted by `done`
+    bool m_writing = false;
+    uint64_t m_next_refresh;
+
+    // Rank-level history (signed so "never" sits far in the past).
+    int64_t m_last_act = kLongAgo;
+    std::vector<int64_t> m_last_act_group;
+    std::array<int64_t, 4> m_faw{kLongAgo, kLongAgo, kLongAgo, kLongAgo};
+    size_t m_faw_pos = 0;  ///< slot of the oldest of the last four ACTs
+    int64_t m_last_cas = kLongAgo;
+    std::vector<int64_t> m_last_cas_group;
+    int64_t m_last_rd = kLongAgo;
+    int64_t m_last_wr_end = kLongAgo;  ///< end of the last write burst
+    std::vector<int64_t> m_last_wr_end_group;
+    uint64_t m_bus_free = 0;  ///< first cycle the data bus is free
+
+    sim::Counter m_stat_reads, m_stat_writes, m_stat_atomics, m_stat_bytes;
+    sim::Counter m_row_hits, m_row_misses, m_row_conflicts;
+    sim::Counter m_activates, m_precharges, m_refreshes, m_refresh_cycles;
+    sim::Counter m_bus_busy, m_write_drains;
+    std::vector<sim::Counter> m_bank_activates;
+    sim::Average m_read_latency;
+    sim::Histogram m_read_latency_hist{8, 64};
+};
+
+}  // namespace stacksim::memory

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: Apache-2.0
+// DRAM channel timing specifications: one scripted requester and one channel per test process.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <systemc>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "memory/dram_bank.h"
+#include "memory/dram_channel.h"
+#include "memory/dram_timing.h"
+#include "sim/error.h"
+#include "sim/payload_pool.h"
+
+using namespace stacksim;
+using memory::DramChannelConfig;
+
+namespace {
+
+/// Sends scripted requests (cycle, address, bytes, access) in its own clock domain and records
+/// the cycle of each response, by script index.
+struct Requester : sc_core::sc_module, sim::Clocked {
+    struct Req {
+        uint64_t cycle;
+        uint64_t addr;
+        uint32_t bytes;
+        sim::MemAccess access;
+    };
+    tlm_utils::simple_initiator_socket<Requester> socket{"socket"};
+    sim::ClockDomain& clock;
+    sim::PayloadPool pool;
+    std::vector<Req> script;
+    size_t next = 0;
+    tlm::tlm_generic_payload* blocked = nullptr;
+    int times_blocked = 0;
+    std::map<uint32_t, uint64_t> response;  ///< request index -> cycle
+
+    Requester(sc_core::sc_module_name n, sim::ClockDomain& c) : sc_module(n), clock(c) {
+        socket.register_nb_transport_bw(this, &Requester::bw);
+    }
+    tlm::tlm_sync_enum bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
+        if (&p == blocked) blocked = nullptr;
+        if (ph == tlm::BEGIN_RESP) {
+            response[sim::PayloadPool::ext(p).tag] = clock.cycle();
+            p.release();
+        }
+        clock.activate(*this);
+        return tlm::TLM_COMPLETED;
+    }
+    bool tick(uint64_t cycle) override {
+        while (next < script.size() && script[next].cycle <= cycle && !blocked) {
+            const Req& r = script[next];
+            auto& p = pool.acquire();
+            p.set_address(r.addr);
+            p.set_data_length(r.bytes);
+            auto& e = sim::PayloadPool::ext(p);
+            e.tag = static_cast<uint32_t>(next);
+            e.access = r.access;
+            ++next;
+            tlm::tlm_phase ph = tlm::BEGIN_REQ;
+            sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+            if (socket->nb_transport_fw(p, ph, d) == tlm::TLM_ACCEPTED) {
+                blocked = &p;
+                ++times_blocked;
+            }
+        }
+        if (next >= script.size()) return false;
+        if (!blocked) clock.wake_at(*this, std::max(script[next].cycle, cycle + 1));
+        return false;
+    }
+};
+
+/// One channel driven by one requester; both clocks run at the DRAM command clock.
+struct Bench {
+    sim::StatRegistry stats;
+    DramChannelConfig cfg;
+    sim::ClockDomain dram_clk;
+    sim::ClockDomain req_clk;
+    memory::DramChannel dram;
+    Requester req{"req", req_clk};
+    explicit Bench(const DramChannelConfig& c)
+        : cfg(c), dram_clk("dram_clk", c.period_ps()), req_clk("req_clk", c.period_ps()),
+          dram("dram", c, dram_clk, stats) {
+        req.socket.bind(dram.upstream);
+    }
+    void run(std::vector<Requester::Req> script, uint64_t cycles = 1000000) {
+        req.script = std::move(script);
+        req_clk.activate(req);
+        sc_core::sc_start(sc_core::sc_time(static_cast<double>(cycles * cfg.period_ps()), sc_core::SC_PS));
+    }
+    double stat(const std::string& n) const { return stats.value("dram." + n); }
+    /// Cycles from sending request i to its response.
+    uint64_t latency(uint32_t i) { return req.response.at(i) - req.script.at(i).cycle; }
+};
+
+/// System address of (bank, row, byte in row) for a single-channel configuration.
+uint64_t addr_of(const DramChannelConfig& c, uint32_t bank, uint64_t row, uint32_t col = 0) {
+    return (row * c.banks + bank) * c.row_bytes + col;
+}
+
+constexpr auto R = sim::MemAccess::Read;
+constexpr auto W = sim::MemAccess::Write;
+
+}  // namespace
+
+// ---- plain C++: presets, validation, address mapping, bank state machine -----------------
+
+TEST_CASE("dram: presets give the thesis HBM figure and the vendor peak bandwidths", "[dram]") {
+    const auto hbm2 = DramChannelConfig::hbm2();
+    CHECK(hbm2.pin_rate_gbps() == Approx(1.0));
+    CHECK(hbm2.peak_bandwidth_gbps() == Approx(16.0));
+    CHECK(8 * hbm2.peak_bandwidth_gbps() == Approx(128.0));   // one 1024-bit stack
+    CHECK(32 * hbm2.peak_bandwidth_gbps() == Approx(512.0));  // four stacks
+    CHECK(8 * hbm2.bus_bits == 1024);
+    CHECK(32 * DramChannelConfig::hbm3().peak_bandwidth_gbps() == Approx(819.2));
+    CHECK(DramChannelConfig::gddr5().peak_bandwidth_gbps() == Approx(32.0));
+    CHECK(DramChannelConfig::gddr6().pin_rate_gbps() == Approx(14.0));
+    CHECK(DramChannelConfig::gddr6().peak_bandwidth_gbps() == Approx(28.0));
+    for (const char* n : {"hbm2", "hbm3", "gddr5", "gddr6"}) {
+        const auto c = DramChannelConfig::preset(n);
+        CHECK_NOTHROW(c.validate());
+        CHECK(c.burst_cycles() == 2);
+        CHECK(c.timing.tRC >= c.timing.tRAS);
+    }
+    CHECK(hbm2.burst_bytes() == 64);
+    CHECK(hbm2.period_ps() == 2000);
+}
+
+TEST_CASE("dram: config validation names the offending key", "[dram]") {
+    auto bad = [](auto edit) {
+        auto c = DramChannelConfig::hbm2();
+        edit(c);
+        return c;
+    };
+    using Catch::Matchers::StartsWith;
+    CHECK_THROWS_WITH(bad([](auto& c) { c.timing.tRC = 10; }).validate(), StartsWith("tRC:"));
+    CHECK_THROWS_WITH(bad([](auto& c) { c.bank_groups = 3; }).validate(), StartsWith("bank_groups:"));
+    CHECK_THROWS_WITH(bad([](auto& c) { c.page_policy = "lazy"; }).validate(), StartsWith("page_policy:"));
+    CHECK_THROWS_WITH(bad([](auto& c) { c.scheduler = "random"; }).validate(), StartsWith("scheduler:"));
+    CHECK_THROWS_WITH(bad([](auto& c) { c.write_low_watermark = 30; }).validate(),
+                      StartsWith("write_low_watermark:"));
+    CHECK_THROWS_WITH(bad([](auto& c) { c.timing.burst_length = 3; }).validate(), StartsWith("burst_length:"));
+    CHECK_THROWS_WITH(bad([](auto& c) { c.clock_mhz = 0; }).validate(), StartsWith("clock_mhz:"));
+    CHECK_THROWS_WITH(bad([](auto& c) { c.timing.tREFI = 100; }).validate(), StartsWith("tREFI:"));
+    CHECK_THROWS_AS(bad([](auto& c) { c.row_bytes = 100; }).validate(), sim::ConfigError);
+    CHECK_THROWS_WITH(DramChannelConfig::preset("ddr9"), StartsWith("preset:"));
+}
+
+TEST_CASE("dram: address mapping fills a row then the next bank then the next row", "[dram]") {
+    auto c = DramChannelConfig::hbm2();  // 16 banks in 4 groups, 1 KB rows
+    c.channels = 4;
+    c.interleave_bytes = 256;
+    // 256-byte chunks go round robin over the channels; a channel packs the chunks it owns.
+    CHECK(c.channel_of(0) == 0);
+    CHECK(c.channel_of(256) == 1);
+    CHECK(c.channel_of(3 * 256 + 5) == 3);
+    CHECK(c.channel_of(4 * 256) == 0);
+    CHECK(c.decode(4 * 256 + 7).local == 256 + 7);
+    CHECK(c.decode(1 * 256 + 7).local == 7);
+    // Local bytes 0..1023 are one row of bank 0; the next 1 KB is bank 1 (bank group 1).
+    auto a = c.decode(3 * 1024 * 4 + 2);  // local 3 * 1024 + 2
+    CHECK(a.local == 3 * 1024 + 2);
+    CHECK(a.column == 2);
+    CHECK(a.bank == 3);
+    CHECK(a.bank_group == 3);
+    CHECK(a.row == 0);
+    auto b = c.decode(uint64_t{17} * 1024 * 4);  // local 17 KB: bank 1 of row 1
+    CHECK(b.bank == 1);
+    CHECK(b.row == 1);
+    CHECK(b.column == 0);
+    // XOR hash: row 1's chunk 1 lands in bank 1 ^ 1 = 0.
+    c.xor_bank_hash = true;
+    CHECK(c.decode(uint64_t{17} * 1024 * 4).bank == 0);
+    CHECK(c.decode(uint64_t{16} * 1024 * 4).bank == 1);
+}
+
+TEST_CASE("dram: a bank enforces tRCD tRAS tRC tRP tRTP and tWR", "[dram]") {
+    const auto c = DramChannelConfig::hbm2();
+    const auto& t = c.timing;
+    memory::DramBank bank(t, c.burst_cycles());
+    CHECK_FALSE(bank.is_open());
+    bank.activate(100, 5);
+    CHECK(bank.hits(5));
+    CHECK_FALSE(bank.hits(6));
+    CHECK(bank.earliest_column() == 100 + t.tRCD);
+    CHECK(bank.earliest_precharge() == 100 + t.tRAS);
+    CHECK(bank.earliest_activate() == 100 + t.tRC);
+    bank.read(120);
+    CHECK(bank.earliest_precharge() == std::max<uint64_t>(100 + t.tRAS, 120 + t.tRTP));
+    bank.write(130);
+    CHECK(bank.earliest_precharge() == 130 + t.tWL + c.burst_cycles() + t.tWR);
+    bank.precharge(bank.earliest_precharge());
+    CHECK_FALSE(bank.is_open());
+    CHECK(bank.earliest_activate() == 130 + t.tWL + c.burst_cycles() + t.tWR + t.tRP);
+    bank.refresh(200);
+    CHECK(bank.earliest_activate() == 200 + t.tRFC);
+}
+
+// ---- timing specifications on a running channel (hbm2: tRCD 7, tCL 7, burst 2) ----------
+
+TEST_CASE("dram: a read to a closed bank returns after tRCD + tCL + burst", "[dram]") {
+    Bench b(DramChannelConfig::hbm2());
+    const auto& t = b.cfg.timing;
+    b.run({{10, addr_of(b.cfg, 2, 7), 64, R}});
+    CHECK(b.latency(0) == t.tRCD + t.tCL + b.cfg.burst_cycles());
+    CHECK(b.stat("row_misses") == 1);
+    CHECK(b.stat("activates") == 1);
+    CHECK(b.stat("bank2.activates") == 1);
+    CHECK(b.stat("read_latency") == Approx(16));
+    CHECK(b.stat("bytes") == 64);
+}
+
+TEST_CASE("dram: a row hit after that costs tCL + burst with no second ACT", "[dram]") {
+    Bench b(DramChannelConfig::hbm2());
+    const auto& t = b.cfg.timing;
+    b.run({{10, addr_of(b.cfg, 0, 3), 64, R}, {100, addr_of(b.cfg, 0, 3, 64), 64, R}});
+    CHECK(b.latency(1) == t.tCL + b.cfg.burst_cycles());
+    CHECK(b.stat("activates") == 1);
+    CHECK(b.stat("row_hits") == 1);
+    CHECK(b.stat("row_misses") == 1);
+}
+
+TEST_CASE("dram: a row conflict costs tRP + tRCD more than a row hit", "[dram]") {
+    Bench b(DramChannelConfig::hbm2());
+    const auto& t = b.cfg.timing;
+    b.run({{10, addr_of(b.cfg, 0, 3), 64, R}, {100, addr_of(b.cfg, 0, 4), 64, R}});
+    CHECK(b.latency(1) == t.tRP + t.tRCD + t.tCL + b.cfg.burst_cycles());
+    CHECK(b.stat("row_conflicts") == 1);
+    CHECK(b.stat("precharges") == 1);
+    CHECK(b.stat("activates") == 2);
+    // Waiting on timing costs no ticks: ACT, RD, response for each request.
+    CHECK(b.dram_clk.ticks() == 7);
+}
+
+TEST_CASE("dram: a 128-byte read on a 64-byte burst takes two bursts", "[dram]") {
+    Bench b(DramChannelConfig::hbm2());
+    const auto& t = b.cfg.timing;
+    b.run({{10, addr_of(b.cfg, 1, 0), 128, R}});
+    CHECK(b.latency(0) == t.tRCD + t.tCL + 2 * b.cfg.burst_cycles());
+    CHECK(b.stat("bus_busy_cycles") == 4);
+}
+
+TEST_CASE("dram: closed page precharges after the access so a later read to the row activates again", "[dram]") {
+    auto cfg = DramChannelConfig::hbm2();
+    cfg.page_policy = "closed";
+    Bench b(cfg);
+    const auto& t = b.cfg.timing;
+    b.run({{10, addr_of(b.cfg, 0, 3), 64, R}, {100, addr_of(b.cfg, 0, 3, 64), 64, R},
+           {200, addr_of(b.cfg, 0, 9), 64, R}});
+    CHECK(b.latency(1) == t.tRCD + t.tCL + b.cfg.burst_cycles());
+    CHECK(b.latency(2) == t.tRCD + t.tCL + b.cfg.burst_cycles());  // no tRP on the path
+    CHECK(b.stat("activates") == 3);
+    CHECK(b.stat("precharges") == 3);
+    CHECK(b.stat("row_conflicts") == 0);
+}
+
+TEST_CASE("dram: refresh blocks the banks for tRFC", "[dram]") {
+    Bench b(DramChannelConfig::hbm2());
+    const auto& t = b.cfg.timing;
+    const uint64_t send = t.tREFI + 1;
+    b.run({{send, addr_of(b.cfg, 5, 1), 64, R}}, 3000);
+    CHECK(b.req.response.at(0) == t.tREFI + t.tRFC + t.tRCD + t.tCL + b.cfg.burst_cycles());
+    CHECK(b.stat("refreshes") == 1);
+    CHECK(b.stat("refresh_cycles") == t.tRFC);
+}
+
+TEST_CASE("dram: tFAW limits four activates", "[dram]") {
+    Bench b(DramChannelConfig::hbm2());
+    const auto& t = b.cfg.timing;
+    std::vector<Requester::Req> s;
+    for (uint32_t bank = 0; bank < 5; ++bank) s.push_back({10, addr_of(b.cfg, bank, 0), 64, R});
+    b.run(s);
+    const uint64_t access = t.tRCD + t.tCL + b.cfg.burst_cycles();
+    // ACTs tRRD_S apart (banks 0..3 are in different groups) ...
+    CHECK(b.latency(1) == t.tRRD_S + access);
+    CHECK(b.latency(3) == 3 * t.tRRD_S + access);
+    // ... but the fifth waits for the four-activate window to roll past the first.
+    REQUIRE(t.tFAW > 4 * t.tRRD_S);
+    CHECK(b.latency(4) == t.tFAW + access);
+}
+
+TEST_CASE("dram: FR-FCFS serves a younger row hit before an older row miss", "[dram]") {
+    Bench b(DramChannelConfig::hbm2());
+    const auto& t = b.cfg.timing;
+    b.run({{10, addr_of(b.cfg, 0, 3), 64, R},
+           {100, addr_of(b.cfg, 0, 4), 64, R},       // older: conflict
+           {100, addr_of(b.cfg, 0, 3, 128), 64, R}});  // younger: hit
+    CHECK(b.req.response.at(2) < b.req.response.at(1));
+    CHECK(b.latency(2) == t.tCL + b.cfg.burst_cycles());
+    CHECK(b.stat("row_hits") == 1);
+}
+
+TEST_CASE("dram: FCFS serves an older row miss before a younger row hit", "[dram]") {
+    auto cfg = DramChannelConfig::hbm2();
+    cfg.scheduler = "fcfs";
+    Bench b(cfg);
+    const auto& t = b.cfg.timing;
+    b.run({{10, addr_of(b.cfg, 0, 3), 64, R},
+           {100, addr_of(b.cfg, 0, 4), 64, R},
+           {100, addr_of(b.cfg, 0, 3, 128), 64, R}});
+    CHECK(b.req.response.at(1) < b.req.response.at(2));
+    CHECK(b.latency(1) == t.tRP + t.tRCD + t.tCL + b.cfg.burst_cycles());
+    CHECK(b.stat("row_conflicts") == 2);  // the younger one found row 4 open by then
+}
+
+TEST_CASE("dram: FR-FCFS with a row-hit cap lets an older conflict close the row", "[dram]") {
+    auto cfg = DramChannelConfig::hbm2();
+    cfg.max_row_hits = 2;
+    Bench b(cfg);
+    b.run({{10, addr_of(b.cfg, 0, 3), 64, R},
+           {100, addr_of(b.cfg, 0, 4), 64, R},         // older conflict
+           {100, addr_of(b.cfg, 0, 3, 64), 64, R},     // younger hits ...
+           {100, addr_of(b.cfg, 0, 3, 128), 64, R},
+           {100, addr_of(b.cfg, 0, 3, 192), 64, R}});
+    // Without the cap the three hits would all go first; with it the conflict overtakes the last.
+    CHECK(b.req.response.at(2) < b.req.response.at(1));
+    CHECK(b.req.response.at(1) < b.req.response.at(4));
+    CHECK(b.stat("activates") == 3);
+}
+
+TEST_CASE("dram: write drain: writes below the high watermark wait for the reads", "[dram]") {
+    auto cfg = DramChannelConfig::hbm2();
+    cfg.write_high_watermark = 8;
+    cfg.write_low_watermark = 2;
+    Bench b(cfg);
+    std::vector<Requester::Req> s;
+    for (uint32_t i = 0; i < 7; ++i) s.push_back({10, addr_of(cfg, 8, 0, i * 64), 64, W});
+    for (uint32_t i = 0; i < 40; ++i) s.push_back({10, 0x100000 + i * 64ull, 64, R});
+    b.run(s);
+    REQUIRE(b.req.response.size() == 47);
+    uint64_t last_read = 0, first_write = ~uint64_t{0};
+    for (uint32_t i = 0; i < 47; ++i) {
+        if (i < 7) first_write = std::min(first_write, b.req.response[i]);
+        else last_read = std::max(last_read, b.req.response[i]);
+    }
+    CHECK(first_write > last_read);
+    CHECK(b.stat("write_drains") == 1);
+}
+
+TEST_CASE("dram: write drain: at the high watermark writes drain down to the low watermark", "[dram]") {
+    auto cfg = DramChannelConfig::hbm2();
+    cfg.write_high_watermark = 8;
+    cfg.write_low_watermark = 2;
+    Bench b(cfg);
+    const auto& t = b.cfg.timing;
+    std::vector<Requester::Req> s;
+    for (uint32_t i = 0; i < 8; ++i) s.push_back({10, addr_of(cfg, 8, 0, i * 64), 64, W});
+    for (uint32_t i = 0; i < 40; ++i) s.push_back({10, 0x100000 + i * 64ull, 64, R});
+    b.run(s);
+    REQUIRE(b.req.response.size() == 48);
+    uint64_t first_read = ~uint64_t{0}, last_read = 0;
+    for (uint32_t i = 8; i < 48; ++i) {
+        first_read = std::min(first_read, b.req.response[i]);
+        last_read = std::max(last_read, b.req.response[i]);
+    }
+    for (uint32_t i = 0; i < 6; ++i) CHECK(b.req.response[i] < first_read);  // drained 8 -> 2
+    for (uint32_t i = 6; i < 8; ++i) CHECK(b.req.response[i] > last_read);   // the rest wait
+    // The first read issues no earlier than tWTR after the last drained write's data.
+    uint64_t last_drained = 0;
+    for (uint32_t i = 0; i < 6; ++i) last_drained = std::max(last_drained, b.req.response[i]);
+    CHECK(first_read >= last_drained + t.tWTR_S + t.tCL + b.cfg.burst_cycles());
+    CHECK(b.stat("write_drains") == 2);
+    CHECK(b.stat("writes") == 8);
+}
+
+TEST_CASE("dram: a full queue withholds END_REQ and still answers everything", "[dram]") {
+    auto cfg = DramChannelConfig::hbm2();
+    cfg.read_queue_depth = 2;
+    Bench b(cfg);
+    std::vector<Requester::Req> s;
+    for (uint32_t i = 0; i < 10; ++i) s.push_back({10, addr_of(cfg, i % 16, i), 64, i == 9 ? sim::MemAccess::Atomic : R});
+    b.run(s);
+    CHECK(b.req.response.size() == 10);
+    CHECK(b.req.times_blocked > 0);
+    CHECK(b.stat("reads") == 9);
+    CHECK(b.stat("atomics") == 1);
+}
+
+TEST_CASE("dram: a long stream of sequential reads reaches at least 90 percent of peak bandwidth", "[dram]") {
+    const auto cfg = DramChannelConfig::hbm2();
+    Bench b(cfg);
+    const uint32_t n = 8000, line = 128;
+    std::vector<Requester::Req> s;
+    for (uint32_t i = 0; i < n; ++i) s.push_back({0, uint64_t{i} * line, line, R});
+    b.run(s);
+    REQUIRE(b.req.response.size() == n);
+    const uint64_t elapsed = b.req.response.at(n - 1);
+    const double bytes_per_cycle = cfg.bus_bits / 8.0 * cfg.data_rate;
+    const double fraction = n * static_cast<double>(line) / (static_cast<double>(elapsed) * bytes_per_cycle);
+    WARN("hbm2 sequential read stream: " << fraction * 100 << " % of peak over " << elapsed
+         << " cycles, " << b.stat("refreshes") << " refreshes, row hits " << b.stat("row_hits")
+         << ", ticks " << b.dram_clk.ticks());
+    CHECK(fraction >= 0.90);
+    CHECK(b.dram_clk.ticks() <= elapsed);  // never more than one tick per cycle
+}
+
+TEST_CASE("dram: the controller sleeps: an idle channel ticks zero times over a long idle gap", "[dram]") {
+    Bench b(DramChannelConfig::hbm2());
+    const auto& t = b.cfg.timing;
+    const uint64_t gap = 500000;
+    b.run({{10, addr_of(b.cfg, 0, 1), 64, R}, {gap, addr_of(b.cfg, 0, 1, 64), 64, R}}, gap + 1000);
+    REQUIRE(b.req.response.size() == 2);
+    // Each read: one tick to ACT (or RD), one for the RD, one to respond. Nothing in between.
+    CHECK(b.dram_clk.ticks() == 6);
+    // Refreshes missed while asleep are still accounted, and closed the open row.
+    CHECK(b.stat("refreshes") == gap / t.tREFI);
+    CHECK(b.latency(1) == t.tRCD + t.tCL + b.cfg.burst_cycles());
+}
+
+TEST_CASE("dram: gddr5 with one command bus serves a closed-bank read in tRCD + tCL + burst", "[dram]") {
+    Bench b(DramChannelConfig::gddr5());
+    const auto& t = b.cfg.timing;
+    b.run({{10, addr_of(b.cfg, 3, 2), 32, R}, {10, addr_of(b.cfg, 3, 2, 32), 32, R}});
+    CHECK(b.latency(0) == t.tRCD + t.tCL + b.cfg.burst_cycles());
+    CHECK(b.latency(1) == t.tRCD + t.tCL + b.cfg.burst_cycles() + t.tCCD_L);  // same bank group
+}
