@@ -101,12 +101,17 @@ extern "C" int sc_main(int argc, char** argv) {
     std::vector<Case> cases = {
         {"gtx980", "vecadd:262144", {}},
         {"gtx980", "matmul:256", {}},
+        {"gtx980", "vecadd:262144", {"memory.model=hierarchy"}},
+        {"gtx980", "matmul:256", {"memory.model=hierarchy"}},
         {"gtx980", "reduction:1048576", {}},
         {"gtx980", "divergence:262144", {"gpu.sm.warp_scheduler=gto"}},
         {"gtx980", "atax:1024", {}},
         {"gtx980", "2dconv:1024", {}},
         {"gtx980", "vecadd:65536", {"gpu.num_sms=1"}},
         {"gtx980", "vecadd:65536", {"gpu.num_sms=80"}},
+        // One CTA: the same work with 0 or 79 idle SMs (idle SMs must cost nothing).
+        {"gtx980", "synthetic:256", {"gpu.num_sms=1", "synthetic.iterations=400"}},
+        {"gtx980", "synthetic:256", {"gpu.num_sms=80", "synthetic.iterations=400"}},
     };
     char tmpl[] = "/tmp/stacksim-bench-XXXXXX";
     std::string dir = mkdtemp(tmpl);
@@ -116,7 +121,7 @@ extern "C" int sc_main(int argc, char** argv) {
         cases.insert(cases.begin() + 1, {"gtx1080", "trace:" + trace, {"gpu.num_sms=80"}});
     }
     fmt::print("stacksim benchmark: median of {} runs (after one warm-up run) per case\n", runs);
-    fmt::print("{:<10} {:<20} {:<28} {:>12} {:>12} {:>9} {:>16} {:>14}\n", "preset", "workload", "overrides",
+    fmt::print("{:<10} {:<22} {:<42} {:>12} {:>12} {:>9} {:>16} {:>14}\n", "preset", "workload", "overrides",
                "warp-instr", "cycles", "host s", "warp-instr/s", "cycles/s");
     int failures = 0;
     for (const Case& c : cases) {
@@ -131,13 +136,13 @@ extern "C" int sc_main(int argc, char** argv) {
         for (auto& o : c.overrides) ov += (ov.empty() ? "" : " ") + o;
         std::string shown = c.workload.rfind("trace:", 0) == 0 ? "vectoradd trace x2000" : c.workload;
         if (!ok) {
-            fmt::print("{:<10} {:<20} {:<28} FAILED\n", c.preset, shown, ov);
+            fmt::print("{:<10} {:<22} {:<42} FAILED\n", c.preset, shown, ov);
             ++failures;
             continue;
         }
         std::sort(samples.begin(), samples.end(), [](auto& a, auto& b) { return a.seconds < b.seconds; });
         const Sample& m = samples[samples.size() / 2];
-        fmt::print("{:<10} {:<20} {:<28} {:>12.0f} {:>12.0f} {:>9.3f} {:>16.0f} {:>14.0f}   (min {:.3f} s, max {:.3f} s)\n",
+        fmt::print("{:<10} {:<22} {:<42} {:>12.0f} {:>12.0f} {:>9.3f} {:>16.0f} {:>14.0f}   (min {:.3f} s, max {:.3f} s)\n",
                    c.preset, shown, ov, m.insts, m.cycles, m.seconds, m.insts / m.seconds, m.cycles / m.seconds,
                    samples.front().seconds, samples.back().seconds);
     }
