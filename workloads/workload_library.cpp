@@ -177,6 +177,8 @@ std::vector<WorkloadInfo> build_library() {
         {"vecadd", "c = a + b (float)", 4096, "elements", C::Regular, {"vecadd.ptx"}, make_vecadd},
         {"stream", "memory bandwidth microbenchmark: grid-stride float4 copy b = a", 262144,
          "float4 elements", C::Regular, {"stream.ptx"}, make_stream},
+        {"stream_read", "memory bandwidth microbenchmark: grid-stride float4 reads, one sum per thread", 262144,
+         "float4 elements", C::Regular, {"stream.ptx"}, make_stream_read},
     };
     std::sort(lib.begin(), lib.end(),
               [](const WorkloadInfo& a, const WorkloadInfo& b) { return a.name < b.name; });

@@ -194,6 +194,9 @@ std::map<std::string, Expectation> expectations() {
     auto scan = [linear](const Launch& l, uint32_t) {  // each level covers its own length
         return l.block.x == 256 && linear(2)(l, static_cast<uint32_t>(arg_i32(l, -1)));
     };
+    auto grid_stride = [](const Launch& l, uint32_t n) {  // stream: grid-stride loop, capped grid
+        return l.block.x == 256 && l.grid.x == std::min<uint32_t>((n + 255) / 256, 1024);
+    };
     const std::vector<uint32_t> mult16 = {16, 48, 64};
     const std::vector<std::string> fdtd = {"fdtd_step1", "fdtd_step2", "fdtd_step3"};
     return {
@@ -222,9 +225,8 @@ std::map<std::string, Expectation> expectations() {
         {"scan", {scan_entries, scan, {1, 512, 513, 16384, 300000}}},
         {"srad", {repeat({"srad_cuda_1", "srad_cuda_2"}, [](uint32_t) { return 2u; }), exact16, mult16}},
         {"stencil2d", {repeat({"stencil2d"}, [](uint32_t) { return 4u; }), tiles16}},
-        {"stream", {fixed({"stream_copy"}), [](const Launch& l, uint32_t n) {  // grid-stride, capped
-                        return l.block.x == 256 && l.grid.x == std::min<uint32_t>((n + 255) / 256, 1024);
-                    }}},
+        {"stream", {fixed({"stream_copy"}), grid_stride}},
+        {"stream_read", {fixed({"stream_read"}), grid_stride}},
         {"vecadd", {fixed({"vecadd"}), linear(1)}},
     };
 }
@@ -239,7 +241,7 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
                        "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "corr",
                        "covar", "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lud",
                        "matmul", "mvt", "pathfinder", "reduction", "saxpy", "scan", "srad", "stencil2d",
-                       "stream", "vecadd"});
+                       "stream", "stream_read", "vecadd"});
     // SPEC §3: regular without / with inter-kernel sharing, irregular.
     const std::map<std::string, WorkloadClass> special = {
         {"atax", WorkloadClass::Irregular},       {"bicg", WorkloadClass::Irregular},
