@@ -35,6 +35,8 @@ void Crossbar::end_of_elaboration() {
     m_ret.resize(upstream.size());
     m_ret_free.assign(upstream.size(), 0);
     m_out_free.assign(downstream.size(), 0);
+    m_out_tx.assign(downstream.size(), Packet{nullptr, 0, 0});
+    m_ret_tx.assign(upstream.size(), Packet{nullptr, 0, 0});
     m_out_blocked.assign(downstream.size(), nullptr);
     if (downstream.size() != m_map.partitions)
         throw std::logic_error("crossbar: one downstream port per memory partition is required");
@@ -85,9 +87,38 @@ bool Crossbar::tick(uint64_t cycle) {
     }
     m_arrived.clear();
 
-    // Requests: each input offers its oldest packet; each output takes one packet at a time.
-    const size_t nin = m_in.size();
     uint64_t next = ~uint64_t{0};
+    // Packets whose last byte has crossed their port are handed on.
+    for (size_t j = 0; j < m_out_tx.size(); ++j) {
+        Packet& tx = m_out_tx[j];
+        if (!tx.p) continue;
+        if (tx.ready > cycle) {
+            next = std::min(next, tx.ready);
+            continue;
+        }
+        tlm::tlm_generic_payload* p = tx.p;
+        tx.p = nullptr;
+        tlm::tlm_phase ph = tlm::BEGIN_REQ;
+        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+        tlm::tlm_sync_enum s = downstream[j]->nb_transport_fw(*p, ph, d);
+        if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) m_out_blocked[j] = p;
+    }
+    for (size_t i = 0; i < m_ret_tx.size(); ++i) {
+        Packet& tx = m_ret_tx[i];
+        if (!tx.p) continue;
+        if (tx.ready > cycle) {
+            next = std::min(next, tx.ready);
+            continue;
+        }
+        tlm::tlm_generic_payload* p = tx.p;
+        tx.p = nullptr;
+        tlm::tlm_phase ph = tlm::BEGIN_RESP;
+        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+        upstream[i]->nb_transport_bw(*p, ph, d);
+    }
+
+    // Requests: each input offers its oldest packet; each output serialises one at a time.
+    const size_t nin = m_in.size();
     for (size_t k = 0; k < nin; ++k) {
         const size_t i = (cycle + k) % nin;  // rotating priority between inputs
         if (m_in[i].empty()) continue;
@@ -101,16 +132,19 @@ bool Crossbar::tick(uint64_t cycle) {
             ++m_blocked_cycles;
             continue;  // woken by END_REQ
         }
-        if (m_out_free[j] > cycle) {
+        if (m_out_free[j] > cycle || m_out_tx[j].p) {
             ++m_blocked_cycles;
-            next = std::min(next, m_out_free[j]);
+            next = std::min(next, std::max(m_out_free[j], cycle + 1));
             continue;
         }
         tlm::tlm_generic_payload* p = front.p;
         m_in[i].pop_front();
-        m_out_free[j] = cycle + occupancy(*p, false);
+        const uint64_t occ = occupancy(*p, false);
+        m_out_free[j] = cycle + occ;
+        m_out_tx[j] = {p, cycle + occ, j};
+        next = std::min(next, cycle + occ);
         ++m_requests;
-        m_request_bytes += occupancy(*p, false) * m_cfg.width_bytes;
+        m_request_bytes += occ * m_cfg.width_bytes;
         if (m_in_blocked[i]) {
             tlm::tlm_generic_payload* b = m_in_blocked[i];
             m_in_blocked[i] = nullptr;
@@ -120,30 +154,25 @@ bool Crossbar::tick(uint64_t cycle) {
             sc_core::sc_time d = sc_core::SC_ZERO_TIME;
             upstream[i]->nb_transport_bw(*b, ph, d);
         }
-        tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-        tlm::tlm_sync_enum s = downstream[j]->nb_transport_fw(*p, ph, d);
-        if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) m_out_blocked[j] = p;
         if (!m_in[i].empty()) next = std::min(next, cycle + 1);
     }
-    // Responses: each upstream port returns one packet at a time.
+    // Responses: each upstream port serialises one packet at a time.
     for (size_t i = 0; i < m_ret.size(); ++i) {
         if (m_ret[i].empty()) continue;
         Packet& front = m_ret[i].front();
         uint64_t due = std::max(front.ready, m_ret_free[i]);
-        if (due > cycle) {
-            next = std::min(next, due);
+        if (due > cycle || m_ret_tx[i].p) {
+            next = std::min(next, std::max(due, cycle + 1));
             continue;
         }
         tlm::tlm_generic_payload* p = front.p;
         m_ret[i].pop_front();
-        m_ret_free[i] = cycle + occupancy(*p, true);
+        const uint64_t occ = occupancy(*p, true);
+        m_ret_free[i] = cycle + occ;
+        m_ret_tx[i] = {p, cycle + occ, static_cast<uint32_t>(i)};
+        next = std::min(next, cycle + occ);
         ++m_responses;
-        m_response_bytes += occupancy(*p, true) * m_cfg.width_bytes;
-        tlm::tlm_phase ph = tlm::BEGIN_RESP;
-        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-        upstream[i]->nb_transport_bw(*p, ph, d);
-        if (!m_ret[i].empty()) next = std::min(next, std::max(m_ret[i].front().ready, m_ret_free[i]));
+        m_response_bytes += occ * m_cfg.width_bytes;
     }
     if (!m_arrived.empty() || next <= cycle + 1) return true;
     if (next != ~uint64_t{0}) m_clock.wake_at(*this, next);

@@ -22,7 +22,8 @@ namespace stacksim::noc {
 /// come back to port i. Each input port queues up to `queue_depth` requests (then withholds
 /// END_REQ); each output port and each upstream return port moves one packet at a time,
 /// ceil((header + data) / width) cycles per packet (requests carry data for writes, responses
-/// for reads), after `latency` cycles in the switch. A downstream port that withholds END_REQ
+/// for reads), after `latency` cycles in the switch; a packet is handed on when its last
+/// byte has crossed the port. A downstream port that withholds END_REQ
 /// blocks only its own output. Sleeps whenever nothing is due.
 class Crossbar : public sc_core::sc_module, public sim::Clocked {
 public:
@@ -51,6 +52,8 @@ private:
     std::vector<std::deque<Packet>> m_in;          ///< per upstream port: requests
     std::vector<tlm::tlm_generic_payload*> m_in_blocked;  ///< per upstream port: END_REQ withheld
     std::vector<uint64_t> m_out_free;              ///< per downstream port: next free cycle
+    std::vector<Packet> m_out_tx;                  ///< per downstream port: packet being serialised
+    std::vector<Packet> m_ret_tx;                  ///< per upstream port: response being serialised
     std::vector<tlm::tlm_generic_payload*> m_out_blocked;  ///< per downstream port: awaiting END_REQ
     std::vector<std::deque<Packet>> m_ret;         ///< per upstream port: responses
     std::vector<uint64_t> m_ret_free;              ///< per upstream port: next free cycle
