@@ -30,7 +30,8 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const DramChannelConfig& 
     m_last_cas_group.assign(m_cfg.bank_groups, kLongAgo);
     m_last_wr_end_group.assign(m_cfg.bank_groups, kLongAgo);
     m_bank_activates.resize(m_cfg.banks);
-    m_next_refresh = m_cfg.timing.tREFI;
+    // Without refresh (a microbenchmark knob) the first refresh never falls due.
+    m_next_refresh = m_cfg.refresh ? m_cfg.timing.tREFI : ~uint64_t{0};
     upstream.register_nb_transport_fw(this, &DramChannel::nb_transport_fw);
 
     sim::StatGroup g(stats, std::string(this->name()));

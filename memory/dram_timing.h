@@ -72,6 +72,7 @@ struct DramChannelConfig {
     uint32_t channels = 1;         ///< channels in the whole memory system (address interleave)
     uint32_t interleave_bytes = 256;  ///< channel interleave granularity, bytes
     bool xor_bank_hash = false;    ///< XOR the bank index with the low row bits
+    bool refresh = true;           ///< false: no refresh (isolates row-buffer timing in measurements)
     DramTiming timing;
 
     /// Bytes moved by one column command: bus_bits / 8 * burst_length.

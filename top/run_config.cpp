@@ -168,6 +168,7 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         s.read("write_low_watermark", c.dram.write_low_watermark);
         s.read("max_row_hits", c.dram.max_row_hits);
         s.read("xor_bank_hash", c.dram.xor_bank_hash);
+        s.read("refresh", c.dram.refresh);
         c.dram.channels = c.address_map.partitions;
         c.dram.interleave_bytes = c.address_map.interleave_bytes;
         if (c.dram_preset != "fixed") sim::validate_in(s, c.dram);

@@ -5,7 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "memory/dram_timing.h"
+#include "noc/crossbar_config.h"
 #include "tests/system/cli_runner.h"
+#include "top/run_config.h"
 
 using namespace stacksim::test;
 
@@ -83,4 +86,55 @@ TEST_CASE("hierarchy: DRAM row conflicts cost more than streaming through open r
     double conflicts = per_step(131072);  // same bank of the same channel, another row each step
     INFO("per step: open rows " << open_rows << ", row conflicts " << conflicts);
     CHECK(conflicts > open_rows + 10);
+}
+
+namespace {
+// A predictable path: crossbar on the core clock, no refresh, 2 KB partition chunks (one
+// GDDR5 row), `small` preset (1 GHz core, 4 partitions of GDDR5 at 2 GHz).
+const std::string kPath = " --set memory.model=hierarchy --set memory.crossbar.clock_mhz=1000 "
+                          "--set memory.dram.refresh=false --set memory.map.interleave_bytes=2048";
+
+double per_step(const std::string& workload, const std::string& extra, double steps) {
+    auto s = summary("run small --workload " + workload + kPath + extra);
+    const auto& k = s["kernels"];
+    REQUIRE(k.size() == 3);
+    return static_cast<double>(k[2]["cycles"].get<uint64_t>() - k[1]["cycles"].get<uint64_t>()) / steps;
+}
+}  // namespace
+
+TEST_CASE("hierarchy: pointer-chase latencies match the configured path within 5 percent", "[memory][pchase]") {
+    const stacksim::noc::CrossbarConfig xbar;
+    const auto l2 = stacksim::top::RunConfig::default_l2();
+    const auto dram = stacksim::memory::DramChannelConfig::preset("gddr5");
+    const double dram_to_core = 1000.0 / dram.clock_mhz;  // core cycles per DRAM cycle
+    // Packets: a one-sector request is a header; its response a header and 32 bytes.
+    const double request = 1, response = (xbar.header_bytes + 32 + xbar.width_bytes - 1) / xbar.width_bytes;
+
+    const double l1 = per_step("pchase:8", "", 64);  // 8 KB: 64 lines, all L1 hits
+    const double l2_hit = per_step("pchase:512", "", 4096);
+    const double l2_expected = l1 + 2 * xbar.latency + request + response + l2.hit_latency;
+    // With a 4 KB L2 slice every step misses to DRAM; 128 KB apart = same bank, another row.
+    const double conflict = per_step("pchase:8192", " --set memory.l2.size_bytes=4096 --set pchase.stride_bytes=131072", 64);
+    const auto& t = dram.timing;
+    const double conflict_dram = (t.tRP + t.tRCD + t.tCL) + dram.burst_cycles();
+    const double conflict_expected = l2_hit + conflict_dram * dram_to_core;
+    INFO("per step: L1 " << l1 << ", L2 " << l2_hit << " (expected " << l2_expected << "), DRAM row conflict "
+                         << conflict << " (expected " << conflict_expected << ")");
+    CHECK(std::abs(l2_hit - l2_expected) <= 0.05 * l2_expected);
+    CHECK(std::abs(conflict - conflict_expected) <= 0.05 * conflict_expected);
+}
+
+TEST_CASE("hierarchy: a DRAM row miss costs tRP + tRCD more than a row hit", "[memory][dram]") {
+    const auto dram = stacksim::memory::DramChannelConfig::preset("gddr5");
+    const double dram_to_core = 1000.0 / dram.clock_mhz;
+    const std::string tiny_l2 = " --set memory.l2.size_bytes=4096";
+    // Sequential lines: 15 of every 16 steps hit the open row; the 16th returns to a bank
+    // with another row open (a conflict). 128 KB apart: every step is a conflict.
+    const double mixed = per_step("pchase:2048", tiny_l2, 4096);
+    const double conflict = per_step("pchase:8192", tiny_l2 + " --set pchase.stride_bytes=131072", 64);
+    const double hit = (mixed - conflict / 16) * 16 / 15;
+    const double expected = (dram.timing.tRP + dram.timing.tRCD) * dram_to_core;
+    INFO("per step: row hit " << hit << ", row conflict " << conflict << ", difference " << conflict - hit
+                              << ", tRP + tRCD = " << expected << " core cycles");
+    CHECK(std::abs((conflict - hit) - expected) <= 0.1 * expected);
 }
