@@ -138,3 +138,15 @@ TEST_CASE("hierarchy: a DRAM row miss costs tRP + tRCD more than a row hit", "[m
                               << ", tRP + tRCD = " << expected << " core cycles");
     CHECK(std::abs((conflict - hit) - expected) <= 0.1 * expected);
 }
+
+TEST_CASE("hierarchy: a read stream reaches 90 percent of the GDDR5 peak with enough parallelism", "[memory][stream]") {
+    // 8 SMs stream 32 MB through 4 GDDR5 channels (4 x 32 GB/s) with 2 KB partition chunks.
+    const auto dram = stacksim::memory::DramChannelConfig::preset("gddr5");
+    auto s = summary("run small --workload stream_read:2097152 --set gpu.num_sms=8 --set memory.model=hierarchy "
+                     "--set memory.map.interleave_bytes=2048");
+    const double seconds = static_cast<double>(s["kernels"][0]["cycles"].get<uint64_t>()) / 1e9;  // 1 GHz core
+    const double gbps = 16.0 * 2097152 / seconds / 1e9;
+    const double peak = 4 * dram.peak_bandwidth_gbps();
+    INFO("stream_read: " << gbps << " GB/s of " << peak);
+    CHECK(gbps >= 0.9 * peak);
+}
