@@ -27,9 +27,9 @@ void DramBank::precharge(uint64_t cycle) {
     m_act_ok = std::max(m_act_ok, cycle + m_t->tRP);
 }
 
-void DramBank::refresh(uint64_t cycle) {
+void DramBank::refresh(uint64_t cycle, uint64_t duration) {
     m_open = false;
-    m_act_ok = std::max(m_act_ok, cycle + m_t->tRFC);
+    m_act_ok = std::max(m_act_ok, cycle + duration);
 }
 
 }  // namespace stacksim::memory

@@ -33,8 +33,9 @@ public:
     void read(uint64_t cycle);
     void write(uint64_t cycle);
     void precharge(uint64_t cycle);
-    /// All-bank refresh issued at `cycle` (the bank must be closed): ACT waits tRFC.
-    void refresh(uint64_t cycle);
+    /// Refresh issued at `cycle` (the bank must be closed): ACT waits `duration` cycles
+    /// (tRFC for an all-bank refresh, tRFCsb for a per-bank one).
+    void refresh(uint64_t cycle, uint64_t duration);
 
 private:
     const DramTiming* m_t;

@@ -31,7 +31,7 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const DramChannelConfig& 
     m_last_wr_end_group.assign(m_cfg.bank_groups, kLongAgo);
     m_bank_activates.resize(m_cfg.banks);
     // Without refresh (a microbenchmark knob) the first refresh never falls due.
-    m_next_refresh = m_cfg.refresh ? m_cfg.timing.tREFI : ~uint64_t{0};
+    m_next_refresh = m_cfg.refresh ? refresh_interval() : ~uint64_t{0};
     upstream.register_nb_transport_fw(this, &DramChannel::nb_transport_fw);
 
     sim::StatGroup g(stats, std::string(this->name()));
@@ -140,11 +140,31 @@ void DramChannel::refresh_until(uint64_t now) {
     // (no command was issued since, so the result is the same as ticking then).
     while (m_next_refresh <= now) {
         refresh_at(m_next_refresh);
-        m_next_refresh += m_cfg.timing.tREFI;
+        m_next_refresh += refresh_interval();
     }
 }
 
+uint64_t DramChannel::refresh_interval() const {
+    const uint64_t i = m_cfg.refresh_mode == "per_bank" ? m_cfg.timing.tREFI / m_cfg.banks : m_cfg.timing.tREFI;
+    return i ? i : 1;
+}
+
 void DramChannel::refresh_at(uint64_t due) {
+    if (m_cfg.refresh_mode == "per_bank") {
+        // One bank: close it as soon as it may, refresh it, and it alone waits tRFCsb.
+        const uint32_t b = m_refresh_bank;
+        m_refresh_bank = (b + 1) % m_cfg.banks;
+        DramBank& bank = m_banks[b];
+        if (bank.is_open()) {
+            bank.precharge(std::max(due, bank.earliest_precharge()));
+            ++m_precharges;
+        }
+        bank.refresh(std::max(due, bank.earliest_activate()), m_cfg.timing.tRFCsb);
+        m_streak[b] = 0;
+        ++m_refreshes;
+        m_refresh_cycles += m_cfg.timing.tRFCsb;
+        return;
+    }
     // Precharge every open bank as soon as it may close, then REF once all are precharged
     // (tRP) and past tRC; every bank then waits tRFC. The PREs' command-bus slots are ignored.
     uint64_t ref = due;
@@ -157,7 +177,7 @@ void DramChannel::refresh_at(uint64_t due) {
         ref = std::max(ref, bank.earliest_activate());
         m_streak[b] = 0;
     }
-    for (DramBank& bank : m_banks) bank.refresh(ref);
+    for (DramBank& bank : m_banks) bank.refresh(ref, m_cfg.timing.tRFC);
     ++m_refreshes;
     m_refresh_cycles += m_cfg.timing.tRFC;
 }

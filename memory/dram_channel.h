@@ -88,6 +88,8 @@ private:
     std::deque<Completion> m_done;  ///< sorted by `done`
     bool m_writing = false;
     uint64_t m_next_refresh;
+    uint32_t m_refresh_bank = 0;  ///< per-bank refresh: the next bank to refresh
+    uint64_t refresh_interval() const;
 
     // Rank-level history (signed so "never" sits far in the past).
     int64_t m_last_act = kLongAgo;

@@ -79,6 +79,10 @@ void DramChannelConfig::validate() const {
     require(t.tWTR_L >= t.tWTR_S, "tWTR_L", "must be at least tWTR_S");
     require(t.tRFC >= 1, "tRFC", "must be positive");
     require(t.tREFI > t.tRFC, "tREFI", "must exceed tRFC");
+    require(refresh_mode == "all_bank" || refresh_mode == "per_bank", "refresh_mode",
+            "must be \"all_bank\" or \"per_bank\"");
+    require(refresh_mode != "per_bank" || t.tREFI / banks > t.tRFCsb / banks, "tRFCsb",
+            "per-bank refreshes would overlap");
 }
 
 // HBM2 at 1 Gb/s per pin, the thesis figure (SPEC §6: 1024-bit stack x 1 Gb/s = 128 GB/s).
@@ -105,6 +109,7 @@ DramChannelConfig DramChannelConfig::hbm2() {
     t.tCCD_S = 1; t.tCCD_L = 1; t.tRRD_S = 2; t.tRRD_L = 3; t.tFAW = 15;
     t.tWTR_S = 3; t.tWTR_L = 4; t.tRTP = 3; t.tWR = 8;
     t.burst_length = 4; t.tREFI = 1950; t.tRFC = 130;
+    t.tRFCsb = 65;  // per-bank refresh: half of tRFC, DRAMsim3's rule (GDDR5_8Gb_x32.ini, tRFCb)
     t.tRTW = t.tCL + c.burst_cycles() - t.tWL + 2;
     return c;
 }
@@ -130,6 +135,7 @@ DramChannelConfig DramChannelConfig::hbm3() {
     t.tCCD_S = 2; t.tCCD_L = 4; t.tRRD_S = 2; t.tRRD_L = 4; t.tFAW = 48;
     t.tWTR_S = 10; t.tWTR_L = 13; t.tRTP = 10; t.tWR = 26;
     t.burst_length = 8; t.tREFI = 6240; t.tRFC = 560;
+    t.tRFCsb = 280;  // per-bank refresh: half of tRFC (as DRAMsim3's GDDR5 tRFCb)
     t.tRTW = t.tCL + c.burst_cycles() - t.tWL + 2;
     return c;
 }
@@ -154,6 +160,7 @@ DramChannelConfig DramChannelConfig::gddr5() {
     t.tCCD_S = 2; t.tCCD_L = 3; t.tRRD_S = 10; t.tRRD_L = 10; t.tFAW = 40;
     t.tWTR_S = 10; t.tWTR_L = 10; t.tRTP = 2; t.tWR = 24;
     t.burst_length = 8; t.tREFI = 3800; t.tRFC = 74;
+    t.tRFCsb = 30;  // DRAMsim3 GDDR5_8Gb_x32.ini tRFCb
     t.tRTW = t.tCL + c.burst_cycles() - t.tWL + 2;
     return c;
 }
@@ -180,6 +187,7 @@ DramChannelConfig DramChannelConfig::gddr6() {
     t.tCCD_S = 2; t.tCCD_L = 3; t.tRRD_S = 7; t.tRRD_L = 7; t.tFAW = 28;
     t.tWTR_S = 9; t.tWTR_L = 11; t.tRTP = 4; t.tWR = 26;
     t.burst_length = 16; t.tREFI = 3333; t.tRFC = 210;
+    t.tRFCsb = 105;  // per-bank refresh: half of tRFC (as DRAMsim3's GDDR5 tRFCb)
     t.tRTW = t.tCL + c.burst_cycles() - t.tWL + 2;
     return c;
 }

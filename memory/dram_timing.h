@@ -27,6 +27,7 @@ struct DramTiming {
     uint32_t burst_length = 4;  ///< data transfers (beats) per column command
     uint32_t tREFI = 1950;      ///< interval between all-bank refreshes
     uint32_t tRFC = 130;        ///< all-bank refresh: REF -> next ACT
+    uint32_t tRFCsb = 65;       ///< per-bank refresh: REFsb -> next ACT to that bank
 };
 
 /// Where a channel-local address lands in the channel.
@@ -73,6 +74,9 @@ struct DramChannelConfig {
     uint32_t interleave_bytes = 256;  ///< channel interleave granularity, bytes
     bool xor_bank_hash = false;    ///< XOR the bank index with the low row bits
     bool refresh = true;           ///< false: no refresh (isolates row-buffer timing in measurements)
+    /// "all_bank": every tREFI all banks close and wait tRFC; "per_bank": every tREFI / banks one
+    /// bank (round robin) closes and waits tRFCsb while the others keep working.
+    std::string refresh_mode = "all_bank";
     DramTiming timing;
 
     /// Bytes moved by one column command: bus_bits / 8 * burst_length.

@@ -169,6 +169,7 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         s.read("max_row_hits", c.dram.max_row_hits);
         s.read("xor_bank_hash", c.dram.xor_bank_hash);
         s.read("refresh", c.dram.refresh);
+        s.read_choice("refresh_mode", c.dram.refresh_mode, {"all_bank", "per_bank"});
         c.dram.channels = c.address_map.partitions;
         c.dram.interleave_bytes = c.address_map.interleave_bytes;
         if (c.dram_preset != "fixed") sim::validate_in(s, c.dram);

@@ -150,3 +150,15 @@ TEST_CASE("hierarchy: a read stream reaches 90 percent of the GDDR5 peak with en
     INFO("stream_read: " << gbps << " GB/s of " << peak);
     CHECK(gbps >= 0.9 * peak);
 }
+
+TEST_CASE("hierarchy: a read stream reaches 90 percent of the HBM2 peak with per-bank refresh", "[memory][stream]") {
+    const auto dram = stacksim::memory::DramChannelConfig::preset("hbm2");
+    auto s = summary("run small --workload stream_read:2097152 --set gpu.num_sms=8 --set memory.model=hierarchy "
+                     "--set memory.map.interleave_bytes=2048 --set memory.dram.preset=hbm2 "
+                     "--set memory.dram.refresh_mode=per_bank");
+    const double seconds = static_cast<double>(s["kernels"][0]["cycles"].get<uint64_t>()) / 1e9;
+    const double gbps = 16.0 * 2097152 / seconds / 1e9;
+    const double peak = 4 * dram.peak_bandwidth_gbps();
+    INFO("stream_read: " << gbps << " GB/s of " << peak);
+    CHECK(gbps >= 0.9 * peak);
+}

@@ -193,7 +193,7 @@ TEST_CASE("dram: a bank enforces tRCD tRAS tRC tRP tRTP and tWR", "[dram]") {
     bank.precharge(bank.earliest_precharge());
     CHECK_FALSE(bank.is_open());
     CHECK(bank.earliest_activate() == 130 + t.tWL + c.burst_cycles() + t.tWR + t.tRP);
-    bank.refresh(200);
+    bank.refresh(200, t.tRFC);
     CHECK(bank.earliest_activate() == 200 + t.tRFC);
 }
 
@@ -414,4 +414,17 @@ TEST_CASE("dram: gddr5 with one command bus serves a closed-bank read in tRCD + 
     b.run({{10, addr_of(b.cfg, 3, 2), 32, R}, {10, addr_of(b.cfg, 3, 2, 32), 32, R}});
     CHECK(b.latency(0) == t.tRCD + t.tCL + b.cfg.burst_cycles());
     CHECK(b.latency(1) == t.tRCD + t.tCL + b.cfg.burst_cycles() + t.tCCD_L);  // same bank group
+}
+
+TEST_CASE("dram: per-bank refresh blocks one bank for tRFCsb while the others keep serving", "[dram]") {
+    auto cfg = DramChannelConfig::hbm2();
+    cfg.refresh_mode = "per_bank";
+    Bench b(cfg);
+    const auto& t = b.cfg.timing;
+    const uint64_t due = t.tREFI / b.cfg.banks;  // bank 0's refresh
+    const uint64_t access = t.tRCD + t.tCL + b.cfg.burst_cycles();
+    b.run({{due + 1, addr_of(b.cfg, 0, 1), 64, R}, {due + 1, addr_of(b.cfg, 1, 1), 64, R}}, 3000);
+    CHECK(b.req.response.at(0) == due + t.tRFCsb + access);  // waits for its bank's refresh
+    CHECK(b.req.response.at(1) <= due + 1 + access + t.tRRD_L);  // another bank: not blocked
+    CHECK(b.stat("refreshes") >= 1);
 }
