@@ -177,6 +177,8 @@ std::vector<WorkloadInfo> build_library() {
         {"vecadd", "c = a + b (float)", 4096, "elements", C::Regular, {"vecadd.ptx"}, make_vecadd},
         {"stream", "memory bandwidth microbenchmark: grid-stride float4 copy b = a", 262144,
          "float4 elements", C::Regular, {"stream.ptx"}, make_stream},
+        {"pcie_copy", "PCIe microbenchmark: copy a buffer to the device and back, no kernel", 4096,
+         "KB copied each way", C::Other, {}, make_pcie_copy},
         {"stream_read", "memory bandwidth microbenchmark: grid-stride float4 reads, one sum per thread", 262144,
          "float4 elements", C::Regular, {"stream.ptx"}, make_stream_read},
     };

@@ -162,3 +162,16 @@ TEST_CASE("hierarchy: a read stream reaches 90 percent of the HBM2 peak with per
     INFO("stream_read: " << gbps << " GB/s of " << peak);
     CHECK(gbps >= 0.9 * peak);
 }
+
+TEST_CASE("pcie: a copy takes overhead + latency + bytes / bandwidth within 5 percent", "[memory][pcie]") {
+    for (const char* gbps : {"16", "32"}) {
+        auto s = summary(std::string("run small --workload pcie_copy:4096 --set pcie.h2d_gbps=") + gbps +
+                         " --set pcie.d2h_gbps=" + gbps);
+        const double bytes = 4096.0 * 1024;
+        const double one = 1.0e-6 + 0.5e-6 + bytes / (std::stod(gbps) * 1e9);  // default setup + latency
+        const double measured = s["copy_seconds"].get<double>();
+        INFO(gbps << " GB/s: copies took " << measured * 1e6 << " us, predicted " << 2 * one * 1e6);
+        CHECK(std::abs(measured - 2 * one) <= 0.05 * 2 * one);
+        CHECK(s["verification"]["passed"] == true);
+    }
+}
