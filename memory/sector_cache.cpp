@@ -23,14 +23,15 @@ void SectorCacheConfig::validate() const {
         throw sim::ConfigError("write_policy: must be \"write_through\" or \"write_back\"");
     if (atomics != "bypass" && atomics != "execute")
         throw sim::ConfigError("atomics: must be \"bypass\" or \"execute\"");
-    replacement_by_name(replacement);
+    if (!replacement_registry().contains(replacement))
+        throw sim::ConfigError("replacement: unknown policy '" + replacement + "'");
 }
 
 SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& cfg, sim::ClockDomain& clock,
                  sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_clock(clock),
       m_tags(TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes,
-                              replacement_by_name(cfg.replacement), cfg.hashed_sets}) {
+                              cfg.replacement, cfg.hashed_sets}) {
     upstream.register_nb_transport_fw(this, &SectorCache::nb_transport_fw);
     downstream.register_nb_transport_bw(this, &SectorCache::nb_transport_bw);
     sim::StatGroup g(stats, std::string(this->name()));

@@ -1,12 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
-// Set-associative, sectored tag array with LRU replacement (plain C++, no timing).
+// Set-associative, sectored tag array with a replacement policy from the registry (plain C++).
 #include "memory/tag_array.h"
 
 #include "sim/error.h"
 
 namespace stacksim::memory {
 
-TagArray::TagArray(const TagArrayGeometry& g) : m_geo(g), m_sets(g.sets() ? g.sets() : 1) {
+namespace {
+class Lru : public ReplacementPolicy {
+public:
+    uint64_t victim_key(uint64_t last_use, uint64_t) const override { return last_use; }
+};
+class Fifo : public ReplacementPolicy {
+public:
+    uint64_t victim_key(uint64_t, uint64_t filled) const override { return filled; }
+};
+}  // namespace
+
+const ReplacementRegistry& replacement_registry() {
+    static const ReplacementRegistry registry = [] {
+        ReplacementRegistry r("replacement policy");
+        r.add("lru", "least recently used line", [] { return std::make_unique<Lru>(); });
+        r.add("fifo", "oldest filled line", [] { return std::make_unique<Fifo>(); });
+        return r;
+    }();
+    return registry;
+}
+
+TagArray::TagArray(const TagArrayGeometry& g)
+    : m_geo(g), m_policy(replacement_registry().create(g.replacement)), m_sets(g.sets() ? g.sets() : 1) {
     m_ways.resize(size_t{m_sets} * g.ways);
 }
 
@@ -46,9 +68,9 @@ std::optional<Eviction> TagArray::fill(uint64_t addr, uint32_t sectors, uint32_t
             victim = &ways[i];
             break;
         }
-        const bool older = m_geo.replacement == Replacement::Fifo ? ways[i].filled < victim->filled
-                                                                   : ways[i].last_use < victim->last_use;
-        if (older) victim = &ways[i];
+        if (m_policy->victim_key(ways[i].last_use, ways[i].filled) <
+            m_policy->victim_key(victim->last_use, victim->filled))
+            victim = &ways[i];
     }
     std::optional<Eviction> ev;
     if (victim->valid) ev = Eviction{victim->tag, victim->valid, victim->dirty, victim->owner};
@@ -67,17 +89,6 @@ void TagArray::invalidate(uint64_t addr, uint32_t sectors) {
         w->dirty &= ~sectors;
         if (!w->valid) *w = Way{};
     }
-}
-
-const std::vector<std::string>& replacement_names() {
-    static const std::vector<std::string> names = {"fifo", "lru"};
-    return names;
-}
-
-Replacement replacement_by_name(const std::string& name) {
-    if (name == "lru") return Replacement::Lru;
-    if (name == "fifo") return Replacement::Fifo;
-    throw sim::ConfigError("replacement: '" + name + "' is not one of: fifo, lru");
 }
 
 }  // namespace stacksim::memory

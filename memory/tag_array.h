@@ -1,15 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
-// Set-associative, sectored tag array with LRU replacement (plain C++, no timing).
+// Set-associative, sectored tag array with a replacement policy from the registry (plain C++).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "sim/registry.h"
+
 namespace stacksim::memory {
 
-/// Which line a full set gives up.
-enum class Replacement : uint8_t { Lru, Fifo };
+/// How a full set chooses its victim: the valid way with the smallest key.
+class ReplacementPolicy {
+public:
+    virtual ~ReplacementPolicy() = default;
+    /// Key of a way last used at `last_use` and filled at `filled` (both access counts).
+    virtual uint64_t victim_key(uint64_t last_use, uint64_t filled) const = 0;
+};
+
+/// Replacement policies by name: "lru" (least recently used), "fifo" (oldest fill).
+using ReplacementRegistry = sim::Registry<ReplacementPolicy>;
+const ReplacementRegistry& replacement_registry();
 
 /// Geometry of a tag array. Sizes in bytes.
 struct TagArrayGeometry {
@@ -17,7 +29,7 @@ struct TagArrayGeometry {
     uint32_t ways = 4;
     uint32_t line_bytes = 128;
     uint32_t sector_bytes = 32;
-    Replacement replacement = Replacement::Lru;
+    std::string replacement = "lru";  ///< a replacement_registry() name
     /// Hash the set index (line number XOR-folded with its higher bits) instead of taking the
     /// low bits; an L2 slice needs it, or the partition-interleave bits leave sets unused.
     bool hashed_sets = false;
@@ -64,14 +76,11 @@ private:
     uint64_t set_of(uint64_t line) const;
 
     TagArrayGeometry m_geo;
+    std::unique_ptr<ReplacementPolicy> m_policy;
     uint32_t m_sets;
     std::vector<Way> m_ways;  ///< set-major
     uint64_t m_clock = 0;
 };
 
-/// Replacement policy by name ("lru", "fifo"); throws sim::ConfigError listing the names.
-Replacement replacement_by_name(const std::string& name);
-/// Names accepted by replacement_by_name, sorted.
-const std::vector<std::string>& replacement_names();
 
 }  // namespace stacksim::memory

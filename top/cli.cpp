@@ -9,6 +9,8 @@
 #include <sstream>
 #include <systemc>
 
+#include "memory/dram_scheduler.h"
+#include "memory/tag_array.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
 #include "sim/error.h"
@@ -64,6 +66,11 @@ int list_command() {
     fmt::print("warp schedulers (gpu.sm.warp_scheduler):\n");
     for (const auto& [name, e] : sched::warp_scheduler_registry().entries())
         fmt::print("  {:<14} {}\n", name, e.description);
+    fmt::print("cache replacement policies (gpu.l1.replacement, memory.l2.replacement):\n");
+    for (const auto& [name, e] : memory::replacement_registry().entries())
+        fmt::print("  {:<14} {}\n", name, e.description);
+    fmt::print("DRAM schedulers (memory.dram.scheduler):\n");
+    for (const auto& [name, e] : memory::dram_schedulers().entries()) fmt::print("  {:<14} {}\n", name, e.description);
     fmt::print("CTA schedulers (gpu.cta_scheduler):\n");
     for (const auto& [name, e] : sched::cta_scheduler_registry().entries())
         fmt::print("  {:<14} {}\n", name, e.description);

@@ -46,7 +46,7 @@ void read_cache(sim::ConfigSection& s, memory::SectorCacheConfig& l) {
     s.read("mshr_merge", l.mshr_merge);
     s.read("queue_depth", l.queue_depth);
     s.read_choice("write_policy", l.write_policy, {"write_through", "write_back"});
-    s.read_choice("replacement", l.replacement, memory::replacement_names());
+    s.read_choice("replacement", l.replacement, memory::replacement_registry().names());
     s.read("hashed_sets", l.hashed_sets);
 }
 

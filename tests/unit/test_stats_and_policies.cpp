@@ -2,6 +2,9 @@
 // Stats registry dumps and the warp-scheduler policies' orderings.
 #include <catch2/catch.hpp>
 
+#include "memory/dram_scheduler.h"
+#include "memory/tag_array.h"
+#include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
 #include "sim/stats.h"
 
@@ -97,4 +100,11 @@ TEST_CASE("policies: CCWS throttles warps once another loses locality", "[policy
     CHECK(order[0] == 2);
     for (int i = 0; i < 200; ++i) p.prioritize(warps, order);  // the score decays away
     CHECK(order.size() == 4);
+}
+
+TEST_CASE("policies: every policy kind has its expected names registered", "[policy]") {
+    CHECK(sched::cta_scheduler_registry().names() == std::vector<std::string>{"fill", "round_robin"});
+    CHECK(memory::replacement_registry().names() == std::vector<std::string>{"fifo", "lru"});
+    CHECK(memory::dram_schedulers().names() == std::vector<std::string>{"fcfs", "frfcfs"});
+    for (const auto& n : memory::replacement_registry().names()) CHECK(memory::replacement_registry().create(n));
 }
