@@ -179,6 +179,8 @@ std::vector<WorkloadInfo> build_library() {
          "float4 elements", C::Regular, {"stream.ptx"}, make_stream},
         {"pcie_copy", "PCIe microbenchmark: copy a buffer to the device and back, no kernel", 4096,
          "KB copied each way", C::Other, {}, make_pcie_copy},
+        {"random_traffic", "seeded random read-modify-writes and atomics over a large array", 4096,
+         "KB of data", C::Irregular, {"random_traffic.ptx"}, make_random_traffic},
         {"stream_read", "memory bandwidth microbenchmark: grid-stride float4 reads, one sum per thread", 262144,
          "float4 elements", C::Regular, {"stream.ptx"}, make_stream_read},
     };

@@ -175,3 +175,16 @@ TEST_CASE("pcie: a copy takes overhead + latency + bytes / bandwidth within 5 pe
         CHECK(s["verification"]["passed"] == true);
     }
 }
+
+TEST_CASE("hierarchy: seeded random traffic reads what was last written", "[memory][random]") {
+    // Random read-modify-writes and atomics through write-through and write-back L1s, the L2
+    // slices and DRAM; every word and counter is compared with a CPU replay.
+    for (const char* policy : {"write_through", "write_back"})
+        for (const char* seed : {"1", "77"}) {
+            auto s = summary(std::string("run small --workload random_traffic:1024 --set memory.model=hierarchy "
+                                         "--set gpu.l1.write_policy=") + policy + " --seed " + seed);
+            INFO(policy << " seed " << seed);
+            CHECK(s["verification"]["passed"] == true);
+            CHECK(s["verification"]["checked"].get<uint64_t>() > 262144);
+        }
+}

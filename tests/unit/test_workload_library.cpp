@@ -228,6 +228,9 @@ std::map<std::string, Expectation> expectations() {
         {"stream", {fixed({"stream_copy"}), grid_stride}},
         {"stream_read", {fixed({"stream_read"}), grid_stride}},
         {"pcie_copy", {fixed({}), grid_stride}},
+        {"random_traffic", {fixed({"random_traffic"}), [](const Launch& l, uint32_t) {
+                                return l.grid.x == 32 && l.block.x == 256;
+                            }}},
         {"vecadd", {fixed({"vecadd"}), linear(1)}},
     };
 }
@@ -241,7 +244,7 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
     CHECK(names == std::vector<std::string>{
                        "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "corr",
                        "covar", "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lud",
-                       "matmul", "mvt", "pathfinder", "pcie_copy", "reduction", "saxpy", "scan", "srad", "stencil2d",
+                       "matmul", "mvt", "pathfinder", "pcie_copy", "random_traffic", "reduction", "saxpy", "scan", "srad", "stencil2d",
                        "stream", "stream_read", "vecadd"});
     // SPEC §3: regular without / with inter-kernel sharing, irregular.
     const std::map<std::string, WorkloadClass> special = {
@@ -251,7 +254,7 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
         {"srad", WorkloadClass::RegularSharing},  {"scan", WorkloadClass::RegularSharing},
         {"kmeans", WorkloadClass::RegularSharing}, {"backprop", WorkloadClass::RegularSharing},
         {"reduction", WorkloadClass::Other},      {"divergence", WorkloadClass::Other},
-        {"pcie_copy", WorkloadClass::Other},
+        {"pcie_copy", WorkloadClass::Other},      {"random_traffic", WorkloadClass::Irregular},
     };
     for (const auto& w : lib) {
         INFO(w.name);

@@ -42,6 +42,7 @@ std::unique_ptr<Workload> make_stencil2d(uint32_t size, uint64_t seed);
 std::unique_ptr<Workload> make_stream(uint32_t size, uint64_t seed);
 std::unique_ptr<Workload> make_stream_read(uint32_t size, uint64_t seed);
 std::unique_ptr<Workload> make_pcie_copy(uint32_t size, uint64_t seed);
+std::unique_ptr<Workload> make_random_traffic(uint32_t size, uint64_t seed);
 
 /// Float tolerance used by every float workload: |got - want| <= kAbsTol + kRelTol * |want|.
 /// The CPU references replay nvcc's fma contraction in the same order, so results are

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// random_traffic workload: seeded random read-modify-writes and atomics, checked word by word.
+#include <vector>
+
+#include "workloads/library/common.h"
+
+namespace stacksim::workloads {
+namespace {
+
+constexpr uint32_t kBlock = 256;
+constexpr uint32_t kGrid = 32;
+constexpr uint32_t kRounds = 16;
+constexpr uint32_t kCounters = 1024;
+
+class RandomTraffic final : public Workload {
+public:
+    RandomTraffic(uint32_t kb, uint64_t seed)
+        : m_words_per_thread(std::max<uint32_t>(1, kb * 256 / (kGrid * kBlock))),
+          m_seed(static_cast<uint32_t>(sub_seed(seed, 1))),
+          m_data(random_u32(uint64_t{m_words_per_thread} * kGrid * kBlock, sub_seed(seed, 0), 0, ~0u)) {}
+
+    void run(HostApi& host) override {
+        const DevPtr data = host.upload(m_data);
+        const DevPtr counters = host.malloc(kCounters * sizeof(uint32_t));
+        host.memset(counters, 0, kCounters * sizeof(uint32_t));
+        host.launch("random_traffic.ptx", "random_traffic", Dim3{kGrid, 1, 1}, Dim3{kBlock, 1, 1},
+                    LaunchArgs().ptr(data).ptr(counters).u32(m_words_per_thread).u32(kCounters).u32(kRounds).u32(m_seed));
+        m_out.assign(m_data.size(), 0);
+        m_counters.assign(kCounters, 0);
+        host.download(m_out, data);
+        host.download(m_counters, counters);
+        host.free(data);
+        host.free(counters);
+        m_ran = true;
+    }
+
+    VerifyResult verify() override {
+        if (!m_ran) return not_run_result();
+        std::vector<uint32_t> data = m_data, counters(kCounters, 0);
+        const uint32_t threads = kGrid * kBlock;
+        for (uint32_t tid = 0; tid < threads; ++tid) {
+            uint32_t state = m_seed ^ (tid * 2654435761u);
+            for (uint32_t r = 0; r < kRounds; ++r) {
+                state = state * 1664525u + 1013904223u;
+                const uint32_t index = ((state >> 8) % m_words_per_thread) * threads + tid;
+                const uint32_t v = data[index];
+                data[index] = v * 3u + r + 1u;
+                counters[(state >> 4) % kCounters] += v & 255u;
+            }
+        }
+        Checker check;
+        for (size_t i = 0; i < data.size(); ++i) check.exact("data", i, m_out[i], data[i]);
+        for (size_t i = 0; i < counters.size(); ++i) check.exact("counters", i, m_counters[i], counters[i]);
+        return check.result();
+    }
+
+private:
+    uint32_t m_words_per_thread;
+    uint32_t m_seed;
+    std::vector<uint32_t> m_data, m_out, m_counters;
+    bool m_ran = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Workload> make_random_traffic(uint32_t size, uint64_t seed) {
+    require_size("random_traffic", size, 1u << 20);
+    return std::make_unique<RandomTraffic>(size, seed);
+}
+
+}  // namespace stacksim::workloads
