@@ -44,13 +44,13 @@ void write_file(const std::string& path, const std::string& text) {
     out << text;
 }
 
-std::vector<std::string> warp_schedulers() {
+std::vector<std::string> list_section(const std::string& heading) {
     std::istringstream in(run_cli("list").output);
     std::vector<std::string> names;
     std::string line;
     bool inside = false;
     while (std::getline(in, line)) {
-        if (line.rfind("warp schedulers", 0) == 0) {
+        if (line.rfind(heading, 0) == 0) {
             inside = true;
         } else if (inside && line.rfind("  ", 0) == 0) {
             std::istringstream words(line);

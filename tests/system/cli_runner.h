@@ -17,8 +17,11 @@ CliResult run_cli(const std::string& args);
 std::string temp_dir();
 std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& text);
+/// First words of the indented lines under the heading that starts with `heading` in
+/// `stacksim list` (e.g. "workloads", "warp schedulers").
+std::vector<std::string> list_section(const std::string& heading);
 /// Names listed under "warp schedulers" by `stacksim list`.
-std::vector<std::string> warp_schedulers();
+inline std::vector<std::string> warp_schedulers() { return list_section("warp schedulers"); }
 /// Reads a JSON number at `key` of the summary text (crude, enough for tests).
 double summary_number(const std::string& json_text, const std::string& key);
 

@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "memory/dram_timing.h"
 #include "noc/crossbar_config.h"
@@ -13,26 +12,6 @@
 using namespace stacksim::test;
 
 namespace {
-std::vector<std::string> workload_names() {
-    std::istringstream in(run_cli("list").output);
-    std::vector<std::string> names;
-    std::string line;
-    bool inside = false;
-    while (std::getline(in, line)) {
-        if (line.rfind("workloads", 0) == 0) {
-            inside = true;
-        } else if (inside && line.rfind("  ", 0) == 0) {
-            std::istringstream words(line);
-            std::string name;
-            words >> name;
-            names.push_back(name);
-        } else if (inside) {
-            break;
-        }
-    }
-    return names;
-}
-
 nlohmann::json summary(const std::string& args) {
     std::string dir = temp_dir();
     CliResult r = run_cli(args + " --quiet --out " + dir);
@@ -51,7 +30,7 @@ double pchase_step(const std::string& args) {
 }  // namespace
 
 TEST_CASE("hierarchy: every library workload verifies through crossbar, L2 and DRAM", "[memory]") {
-    auto names = workload_names();
+    auto names = list_section("workloads");
     REQUIRE(names.size() >= 25);
     for (const auto& name : names) {
         if (name == "synthetic" || name == "pchase") continue;  // covered below
