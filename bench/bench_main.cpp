@@ -101,8 +101,8 @@ extern "C" int sc_main(int argc, char** argv) {
     std::vector<Case> cases = {
         {"gtx980", "vecadd:262144", {}},
         {"gtx980", "matmul:256", {}},
-        {"gtx980", "vecadd:262144", {"memory.model=hierarchy"}},
-        {"gtx980", "matmul:256", {"memory.model=hierarchy"}},
+        {"gtx980", "vecadd:262144", {"memory.model=simple"}},
+        {"gtx980", "matmul:256", {"memory.model=simple"}},
         {"gtx980", "reduction:1048576", {}},
         {"gtx980", "divergence:262144", {"gpu.sm.warp_scheduler=gto"}},
         {"gtx980", "atax:1024", {}},

@@ -37,6 +37,8 @@ void Crossbar::end_of_elaboration() {
     m_out_free.assign(downstream.size(), 0);
     m_out_tx.assign(downstream.size(), Packet{nullptr, 0, 0});
     m_ret_tx.assign(upstream.size(), Packet{nullptr, 0, 0});
+    m_in_listed.assign(upstream.size(), 0);
+    m_ret_listed.assign(upstream.size(), 0);
     m_out_blocked.assign(downstream.size(), nullptr);
     if (downstream.size() != m_map.partitions)
         throw std::logic_error("crossbar: one downstream port per memory partition is required");
@@ -59,6 +61,7 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int port, tlm::tlm_generic_payload&
         return tlm::TLM_ACCEPTED;
     }
     m_in[i].push_back({&p, m_clock.cycle() + m_cfg.latency, m_map.partition_of(p.get_address())});
+    list(m_in_ports, m_in_listed, static_cast<uint32_t>(i));
     m_source[&p] = static_cast<uint32_t>(port);
     ph = tlm::END_REQ;
     return tlm::TLM_UPDATED;
@@ -84,6 +87,7 @@ bool Crossbar::tick(uint64_t cycle) {
         uint32_t i = it->second;
         m_source.erase(it);
         m_ret[i].push_back({p, cycle + m_cfg.latency, i});
+        list(m_ret_ports, m_ret_listed, i);
     }
     m_arrived.clear();
 
@@ -103,7 +107,7 @@ bool Crossbar::tick(uint64_t cycle) {
         tlm::tlm_sync_enum s = downstream[j]->nb_transport_fw(*p, ph, d);
         if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) m_out_blocked[j] = p;
     }
-    for (size_t i = 0; i < m_ret_tx.size(); ++i) {
+    for (uint32_t i : m_ret_ports) {
         Packet& tx = m_ret_tx[i];
         if (!tx.p) continue;
         if (tx.ready > cycle) {
@@ -118,9 +122,9 @@ bool Crossbar::tick(uint64_t cycle) {
     }
 
     // Requests: each input offers its oldest packet; each output serialises one at a time.
-    const size_t nin = m_in.size();
+    const size_t nin = m_in_ports.size();
     for (size_t k = 0; k < nin; ++k) {
-        const size_t i = (cycle + k) % nin;  // rotating priority between inputs
+        const size_t i = m_in_ports[(cycle + k) % nin];  // rotating priority between inputs
         if (m_in[i].empty()) continue;
         Packet& front = m_in[i].front();
         const uint32_t j = front.port;
@@ -157,7 +161,7 @@ bool Crossbar::tick(uint64_t cycle) {
         if (!m_in[i].empty()) next = std::min(next, cycle + 1);
     }
     // Responses: each upstream port serialises one packet at a time.
-    for (size_t i = 0; i < m_ret.size(); ++i) {
+    for (uint32_t i : m_ret_ports) {
         if (m_ret[i].empty()) continue;
         Packet& front = m_ret[i].front();
         uint64_t due = std::max(front.ready, m_ret_free[i]);
@@ -174,6 +178,17 @@ bool Crossbar::tick(uint64_t cycle) {
         ++m_responses;
         m_response_bytes += occ * m_cfg.width_bytes;
     }
+    // Forget ports that have nothing left.
+    size_t keep = 0;
+    for (uint32_t i : m_in_ports)
+        if (!m_in[i].empty()) m_in_ports[keep++] = i;
+        else m_in_listed[i] = 0;
+    m_in_ports.resize(keep);
+    keep = 0;
+    for (uint32_t i : m_ret_ports)
+        if (!m_ret[i].empty() || m_ret_tx[i].p) m_ret_ports[keep++] = i;
+        else m_ret_listed[i] = 0;
+    m_ret_ports.resize(keep);
     if (!m_arrived.empty() || next <= cycle + 1) return true;
     if (next != ~uint64_t{0}) m_clock.wake_at(*this, next);
     return false;

@@ -58,6 +58,15 @@ private:
     std::vector<std::deque<Packet>> m_ret;         ///< per upstream port: responses
     std::vector<uint64_t> m_ret_free;              ///< per upstream port: next free cycle
     std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_source;  ///< request -> upstream port
+    // Ports with work, so that a crossbar with many idle ports costs only for the busy ones.
+    std::vector<uint32_t> m_in_ports, m_ret_ports;
+    std::vector<uint8_t> m_in_listed, m_ret_listed;
+    void list(std::vector<uint32_t>& ports, std::vector<uint8_t>& listed, uint32_t port) {
+        if (!listed[port]) {
+            listed[port] = 1;
+            ports.push_back(port);
+        }
+    }
     std::vector<std::pair<uint32_t, tlm::tlm_generic_payload*>> m_arrived;  ///< responses from partitions
 
     sim::Counter m_requests, m_responses, m_request_bytes, m_response_bytes, m_blocked_cycles;
