@@ -167,3 +167,13 @@ TEST_CASE("hierarchy: seeded random traffic reads what was last written", "[memo
             CHECK(s["verification"]["checked"].get<uint64_t>() > 262144);
         }
 }
+
+TEST_CASE("hierarchy: two identical runs write byte-identical stats.json", "[memory][determinism]") {
+    std::string a = temp_dir(), b = temp_dir();
+    const std::string args = "run gtx980 --workload bfs:2000 --seed 9 --quiet --out ";
+    REQUIRE(run_cli(args + a).exit_code == 0);
+    REQUIRE(run_cli(args + b).exit_code == 0);
+    const std::string sa = read_file(a + "/stats.json");
+    CHECK(sa.find("gpu.mem.dram_0.row_hits") != std::string::npos);
+    CHECK(sa == read_file(b + "/stats.json"));
+}
