@@ -15,6 +15,7 @@
 
 #include <systemc>
 
+#include "noc/noc_run.h"
 #include "top/run_command.h"
 
 namespace {
@@ -147,6 +148,26 @@ extern "C" int sc_main(int argc, char** argv) {
                    samples.front().seconds, samples.back().seconds);
     }
     std::system(("rm -rf " + dir).c_str());
+
+    // Network: 8x8 mesh, uniform random, 4-flit packets (BookSim 2 reference: ~13.5 K cycles/s
+    // at 0.1 flits/node/cycle). Median of the same number of runs.
+    fmt::print("\nnetwork: 8x8 mesh, 4 VCs x 8 flits, 3 stages, uniform random, 4-flit packets, 100 K measured cycles\n");
+    fmt::print("{:>6} {:>10} {:>10} {:>9} {:>14} {:>16}\n", "rate", "accepted", "latency", "host s", "cycles/s",
+               "flit-hops/s");
+    for (double rate : {0.05, 0.1, 0.3}) {
+        stacksim::noc::NetworkConfig net;
+        stacksim::noc::TrafficConfig traffic;
+        traffic.rate = rate;
+        stacksim::noc::MeasureConfig m;
+        m.measure = 100000;
+        std::vector<stacksim::noc::RunResult> rs;
+        for (int r = 0; r < runs; ++r) rs.push_back(stacksim::noc::run_open_loop(net, traffic, m));
+        std::sort(rs.begin(), rs.end(), [](auto& a, auto& b) { return a.wall_seconds < b.wall_seconds; });
+        const auto& x = rs[rs.size() / 2];
+        fmt::print("{:>6.2f} {:>10.4f} {:>10.2f} {:>9.3f} {:>14.0f} {:>16.0f}\n", rate, x.accepted, x.packet_latency,
+                   x.wall_seconds, static_cast<double>(x.cycles) / x.wall_seconds,
+                   static_cast<double>(x.flit_hops) / x.wall_seconds);
+    }
     return failures ? 1 : 0;
 }
 

@@ -15,6 +15,7 @@
 #include "sched/warp_schedulers.h"
 #include "sim/error.h"
 #include "top/embedded_presets.h"
+#include "top/noc_command.h"
 #include "top/run_command.h"
 #include "workloads/workload.h"
 
@@ -27,6 +28,7 @@ namespace {
 const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZE] | --trace KERNELSLIST]
                     [--set KEY=VALUE]... [--seed N] [--out DIR] [--ptx-dir DIR] [--quiet]
                     [--timeline FILE.json [--timeline-sms 0,1]] [--watch smN.wM]...
+       stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP] [--pattern NAME] [--set KEY=VALUE]... [--out DIR]
        stacksim list
        stacksim --help | --version
 
@@ -130,6 +132,7 @@ int cli_main(int argc, char** argv) {
             return kExitOk;
         }
         if (args[0] == "list") return list_command();
+        if (args[0] == "noc") return noc_command(args);
         if (args[0] == "run") {
             args.erase(args.begin());
             for (auto& a : args)

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+// Separable input-first round-robin allocator.
+#include "noc/allocator.h"
+
+#include <stdexcept>
+
+namespace stacksim::noc {
+
+unsigned round_robin_pick(uint64_t mask, unsigned start) {
+    uint64_t hi = start < 64 ? mask & (~uint64_t{0} << start) : 0;
+    return static_cast<unsigned>(__builtin_ctzll(hi ? hi : mask));
+}
+
+SeparableAllocator::SeparableAllocator(unsigned inputs, unsigned outputs)
+    : m_req(inputs, 0), m_out_req(outputs, 0), m_in_ptr(inputs, 0), m_out_ptr(outputs, 0),
+      m_grant(inputs, -1) {
+    if (inputs == 0 || outputs == 0 || inputs > 64 || outputs > 64)
+        throw std::invalid_argument("SeparableAllocator: 1..64 inputs and outputs");
+    m_active_inputs.reserve(inputs);
+    m_active_outputs.reserve(outputs);
+    m_granted.reserve(inputs);
+}
+
+void SeparableAllocator::request(unsigned in, unsigned out) {
+    if (m_req[in] == 0) m_active_inputs.push_back(in);
+    m_req[in] |= uint64_t{1} << out;
+}
+
+void SeparableAllocator::allocate() {
+    for (unsigned in : m_granted) m_grant[in] = -1;
+    m_granted.clear();
+    // Input stage: each input picks one output.
+    for (unsigned in : m_active_inputs) {
+        unsigned out = round_robin_pick(m_req[in], m_in_ptr[in]);
+        if (m_out_req[out] == 0) m_active_outputs.push_back(out);
+        m_out_req[out] |= uint64_t{1} << in;
+    }
+    // Output stage: each output picks one of the inputs that picked it.
+    for (unsigned out : m_active_outputs) {
+        unsigned in = round_robin_pick(m_out_req[out], m_out_ptr[out]);
+        m_grant[in] = static_cast<int>(out);
+        m_granted.push_back(in);
+        m_out_ptr[out] = (in + 1) % inputs();
+        m_in_ptr[in] = (out + 1) % outputs();
+        m_out_req[out] = 0;
+    }
+    for (unsigned in : m_active_inputs) m_req[in] = 0;
+    m_active_inputs.clear();
+    m_active_outputs.clear();
+}
+
+}  // namespace stacksim::noc

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+// Flits and packets of the cycle-level virtual-channel router network.
+#pragma once
+#include <cstdint>
+
+namespace stacksim::noc {
+
+/// Protocol message classes; each owns a disjoint set of VCs so replies never wait behind requests.
+enum class MessageClass : uint8_t { Request = 0, Reply = 1 };
+/// Number of message classes (VCs are split evenly among them).
+constexpr unsigned kMessageClasses = 2;
+
+/// One flow-control unit. Copied by value into preallocated buffers (no heap on the hot path).
+struct Flit {
+    uint64_t packet = 0;         ///< packet id
+    uint64_t inject_cycle = 0;   ///< cycle the packet was created (entered its injection queue)
+    uint64_t network_cycle = 0;  ///< cycle the head flit left the injection queue into the network
+    uint32_t src = 0;            ///< source node
+    uint32_t dst = 0;            ///< destination node
+    uint16_t hops = 0;           ///< router-to-router links traversed so far
+    uint8_t vc = 0;              ///< VC at the buffer the flit is in / heading to
+    MessageClass mclass = MessageClass::Request;
+    bool head = false;
+    bool tail = false;
+    bool measured = false;  ///< created inside the measurement window
+};
+
+/// A packet waiting in a node's injection queue.
+struct Packet {
+    uint64_t id = 0;
+    uint64_t inject_cycle = 0;  ///< creation cycle
+    uint32_t src = 0;
+    uint32_t dst = 0;
+    uint32_t flits = 1;  ///< size in flits (>= 1)
+    MessageClass mclass = MessageClass::Request;
+    bool measured = false;
+};
+
+}  // namespace stacksim::noc

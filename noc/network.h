@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+// A W x H mesh of VC routers with injection queues and ejection: one sim::Clocked component.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "noc/flit.h"
+#include "noc/router.h"
+#include "sim/clocked.h"
+#include "sim/stats.h"
+
+namespace stacksim::sim {
+class ClockDomain;
+}
+
+namespace stacksim::noc {
+
+/// Network parameters ([noc] section).
+struct NetworkConfig {
+    unsigned width = 8;            ///< mesh columns
+    unsigned height = 8;           ///< mesh rows
+    unsigned vcs = 4;              ///< VCs per port, split evenly between request and reply
+    unsigned buffer_depth = 8;     ///< flits per VC buffer
+    unsigned pipeline_stages = 3;  ///< router pipeline depth, >= 3
+    unsigned link_latency = 1;     ///< cycles per router-to-router link
+    std::string routing = "xy";    ///< routing_registry() name
+    /// Throws sim::ConfigError("key: message").
+    void validate() const;
+    unsigned nodes() const { return width * height; }
+};
+
+class Network;
+
+/// Creates packets over time (synthetic traffic). Polled by the Network's tick.
+class PacketSource {
+public:
+    virtual ~PacketSource() = default;
+    /// Earliest cycle at which a packet is due, or ~0 for none.
+    virtual uint64_t next_cycle() const = 0;
+    /// Enqueues every packet due at or before `cycle` with Network::enqueue().
+    virtual void generate(uint64_t cycle, Network& net) = 0;
+};
+
+/// Network statistics. "measured" ones cover only packets flagged measured.
+struct NetworkStats {
+    sim::Counter packets_created, packets_injected, flits_injected, packets_ejected, flits_ejected;
+    sim::Counter flit_hops;           ///< router-to-router link traversals
+    sim::Counter window_flits_ejected;  ///< flits ejected inside the measurement window
+    sim::Average packet_latency;      ///< creation -> tail ejected, cycles
+    sim::Average network_latency;     ///< head injected -> tail ejected, cycles
+    sim::Average hops;                ///< router-to-router links per packet
+    sim::Average measured_packet_latency, measured_network_latency, measured_hops;
+    uint64_t measured_outstanding = 0;  ///< measured packets created but not yet ejected
+};
+
+/// The mesh. Ticks only routers holding flits and nodes with queued packets; returns false
+/// (sleeps) when nothing is in flight, waking at the source's next packet.
+///
+/// Per-packet timing at zero load (P stages, L link cycles, H hops, F flits): the head leaves
+/// the injection queue at its creation cycle, is in the first router's buffer one cycle later,
+/// each router-to-router hop takes P + L, and the destination router forwards it to the ejection
+/// port in P + L too; so latency = (H + 1)(P + L) + 1 + (F - 1).
+class Network : public sim::Clocked {
+public:
+    /// `domain` may be null: then the owner calls tick() itself (see run_direct()).
+    explicit Network(const NetworkConfig& cfg, sim::ClockDomain* domain = nullptr);
+
+    void set_source(PacketSource* source);
+    /// Flits ejected at cycles in [begin, end) are counted in window_flits_ejected.
+    void set_window(uint64_t begin, uint64_t end) { m_win_begin = begin; m_win_end = end; }
+    /// Appends `p` to the injection queue of node p.src (wakes the network).
+    void enqueue(const Packet& p);
+
+    bool tick(uint64_t cycle) override;
+    /// The cycle the network asked to be woken at when tick() last returned false (~0: none).
+    uint64_t next_wake() const { return m_next_wake; }
+
+    const NetworkConfig& config() const { return m_cfg; }
+    const NetworkStats& stats() const { return m_stats; }
+    const Router& router(unsigned id) const { return *m_routers[id]; }
+    unsigned nodes() const { return m_cfg.nodes(); }
+    /// Packets waiting in injection queues (not yet fully injected).
+    uint64_t queued_packets() const;
+    /// Registers the stats under `group`.
+    void register_stats(sim::StatGroup& group) const;
+
+private:
+    enum class EventKind : uint8_t { Flit, Credit, NiCredit, Eject };
+    struct Event {
+        EventKind kind;
+        uint8_t port;
+        uint8_t vc;
+        uint32_t node;
+        Flit flit;
+    };
+    struct Ni {
+        std::deque<Packet> queue;
+        std::vector<uint32_t> credits;  ///< per VC of the router's local input port
+        int cur_vc = -1;
+        uint32_t sent = 0;
+        uint64_t network_cycle = 0;
+        unsigned rr = 0;
+        bool active = false;
+    };
+    void schedule(uint64_t at, const Event& e);
+    void deliver(uint64_t cycle);
+    bool inject(Ni& ni, unsigned node, uint64_t cycle);
+    void eject(const Flit& f, uint64_t cycle);
+    void handle(const Router::Departure& d, unsigned node, uint64_t cycle);
+    int neighbor(unsigned node, unsigned port) const;
+
+    NetworkConfig m_cfg;
+    sim::ClockDomain* m_domain;
+    std::unique_ptr<RoutingFunction> m_routing;
+    std::vector<std::unique_ptr<Router>> m_routers;
+    std::vector<Ni> m_nis;
+    std::vector<unsigned> m_active_routers, m_active_nis, m_keep;
+    std::vector<uint8_t> m_router_active;
+    std::vector<std::vector<Event>> m_wheel;
+    uint64_t m_wheel_mask = 0;
+    uint64_t m_pending = 0;  ///< events in the wheel
+    std::vector<Router::Departure> m_departures;
+    PacketSource* m_source = nullptr;
+    NetworkStats m_stats;
+    uint64_t m_win_begin = 0, m_win_end = 0;
+    uint64_t m_next_wake = ~uint64_t{0};
+};
+
+/// Drives `net` without SystemC exactly as a ClockDomain would (ticking while it asks to,
+/// else jumping to its wake cycle) from `from` until cycle `until` (exclusive) or until
+/// `stop()` returns true after a tick. Returns the next cycle to run.
+template <typename Stop> uint64_t run_direct(Network& net, uint64_t from, uint64_t until, Stop stop) {
+    uint64_t c = from;
+    while (c < until) {
+        bool again = net.tick(c);
+        if (stop()) return c + 1;
+        if (again) {
+            ++c;
+        } else {
+            uint64_t w = net.next_wake();
+            if (w == ~uint64_t{0}) return until;
+            c = w > c ? w : c + 1;
+        }
+    }
+    return c;
+}
+
+}  // namespace stacksim::noc

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// Open-loop NoC measurement (warm-up, window, drain, saturation) and rate sweeps.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "noc/network.h"
+#include "noc/traffic.h"
+
+namespace stacksim::sim {
+class ClockDomain;
+}
+
+namespace stacksim::noc {
+
+/// Measurement settings ([traffic] section, measurement part).
+struct MeasureConfig {
+    uint64_t warmup = 2000;         ///< cycles before the window
+    uint64_t measure = 10000;       ///< window length; packets created in it are measured
+    uint64_t drain_cap = 20000;     ///< max cycles after the window to eject measured packets
+    double latency_bound = 1000.0;  ///< mean measured packet latency above this -> saturated, cycles
+    /// Throws sim::ConfigError("key: message").
+    void validate() const;
+};
+
+/// One measured operating point. Throughputs are in flits/node/cycle, latencies in cycles.
+struct RunResult {
+    double rate = 0;             ///< configured offered load
+    double offered = 0;          ///< flits created in the window / (nodes x window)
+    double accepted = 0;         ///< flits ejected in the window / (nodes x window)
+    double packet_latency = 0;   ///< measured packets: creation -> tail ejection
+    double network_latency = 0;  ///< measured packets: head injection -> tail ejection
+    double hops = 0;             ///< measured packets: mean router-to-router links
+    uint64_t flit_hops = 0;      ///< all link traversals of the run
+    uint64_t measured_packets = 0;
+    uint64_t cycles = 0;         ///< cycles simulated
+    bool saturated = false;      ///< drain cap hit or latency above the bound
+    double wall_seconds = 0;     ///< host time of the run
+};
+
+/// Runs one open-loop measurement. With `domain` the network is ticked by that ClockDomain
+/// through sc_start() (call at most once per process); without, by run_direct(). Both give
+/// identical results.
+RunResult run_open_loop(const NetworkConfig& net, const TrafficConfig& traffic, const MeasureConfig& m,
+                        sim::ClockDomain* domain = nullptr);
+
+/// Runs `rates` in order (direct drive), stopping after the first saturated point.
+std::vector<RunResult> sweep(const NetworkConfig& net, TrafficConfig traffic, const MeasureConfig& m,
+                             const std::vector<double>& rates);
+
+/// CSV with a header line: rate,offered,accepted,packet_latency,network_latency,hops,...
+std::string curve_csv(const std::vector<RunResult>& rows);
+
+}  // namespace stacksim::noc

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+// Input-queued virtual-channel wormhole router: RC+VA, SA, ST with credit flow control.
+#include "noc/router.h"
+
+namespace stacksim::noc {
+
+Router::Router(unsigned id, const RouterParams& params, const RoutingFunction& routing)
+    : m_id(id), m_p(params), m_routing(routing), m_vcs_per_class(params.vcs / kMessageClasses),
+      m_buf(size_t{params.ports} * params.vcs * params.buffer_depth),
+      m_in(size_t{params.ports} * params.vcs), m_credits(size_t{params.ports} * params.vcs, params.buffer_depth),
+      m_out_busy(size_t{params.ports} * params.vcs, 0), m_sa_cand(size_t{params.ports} * params.ports, 0),
+      m_sa_vc_ptr(params.ports, 0), m_va(params.ports * params.vcs, params.ports * params.vcs),
+      m_sa(params.ports, params.ports) {}
+
+void Router::receive_flit(unsigned port, const Flit& f, uint64_t cycle) {
+    unsigned iv = port * m_p.vcs + f.vc;
+    InputVc& vc = m_in[iv];
+    if (vc.count >= m_p.buffer_depth) {
+        ++m_overflows;
+        return;
+    }
+    unsigned slot = vc.head + vc.count;
+    if (slot >= m_p.buffer_depth) slot -= m_p.buffer_depth;
+    m_buf[size_t{iv} * m_p.buffer_depth + slot] = Entry{f, cycle};
+    ++vc.count;
+    ++m_buffered;
+    m_nonempty |= uint64_t{1} << iv;
+    if (vc.count > m_max_occupancy) m_max_occupancy = vc.count;
+}
+
+void Router::receive_credit(unsigned port, unsigned vc) {
+    uint32_t& c = m_credits[port * m_p.vcs + vc];
+    if (c >= m_p.buffer_depth && port != kLocal)
+        ++m_credit_overflows;
+    else
+        ++c;
+}
+
+void Router::set_output_credits(unsigned port, unsigned credits) {
+    for (unsigned v = 0; v < m_p.vcs; ++v) m_credits[port * m_p.vcs + v] = credits;
+}
+
+void Router::step(uint64_t cycle, std::vector<Departure>& out) {
+    const unsigned vcs = m_p.vcs, ports = m_p.ports;
+    const uint64_t va_delay = m_p.pipeline_stages - 3, sa_delay = m_p.pipeline_stages - 2;
+    bool any_sa = false;
+    // Collect route computation, VC allocation and switch allocation requests.
+    for (uint64_t pending = m_nonempty; pending; pending &= pending - 1) {
+        unsigned iv = static_cast<unsigned>(__builtin_ctzll(pending));
+        InputVc& vc = m_in[iv];
+        const Entry& e = m_buf[size_t{iv} * m_p.buffer_depth + vc.head];
+        if (vc.state == VcState::Idle) {
+            if (!e.flit.head || cycle < e.arrival + va_delay) continue;
+            vc.out_port = m_routing.route(m_id, e.flit.dst);
+            vc.state = VcState::Routed;
+        }
+        if (vc.state == VcState::Routed) {
+            unsigned first = class_first_vc(e.flit.mclass);
+            for (unsigned ov = first; ov < first + m_vcs_per_class; ++ov)
+                if (!m_out_busy[vc.out_port * vcs + ov]) m_va.request(iv, vc.out_port * vcs + ov);
+            continue;
+        }
+        // Active: the front flit of the packet may bid for the switch.
+        if (cycle <= vc.va_cycle || cycle < e.arrival + sa_delay) continue;
+        if (m_credits[vc.out_port * vcs + vc.out_vc] == 0) continue;
+        unsigned in_port = iv / vcs;
+        m_sa.request(in_port, vc.out_port);
+        m_sa_cand[in_port * ports + vc.out_port] |= uint64_t{1} << (iv - in_port * vcs);
+        m_sa_used |= 1u << in_port;
+        any_sa = true;
+    }
+    if (any_sa) {
+        m_sa.allocate();
+        for (unsigned in_port : m_sa.granted()) {
+            unsigned o = static_cast<unsigned>(m_sa.grant(in_port));
+            uint64_t& cand = m_sa_cand[in_port * ports + o];
+            unsigned v = round_robin_pick(cand, m_sa_vc_ptr[in_port]);
+            m_sa_vc_ptr[in_port] = (v + 1) % vcs;
+            unsigned iv = in_port * vcs + v;
+            InputVc& vc = m_in[iv];
+            Entry& e = m_buf[size_t{iv} * m_p.buffer_depth + vc.head];
+            Departure d{o, in_port, v, e.flit};
+            d.flit.vc = static_cast<uint8_t>(vc.out_vc);
+            if (++vc.head == m_p.buffer_depth) vc.head = 0;
+            if (--vc.count == 0) m_nonempty &= ~(uint64_t{1} << iv);
+            --m_buffered;
+            unsigned ov = o * vcs + vc.out_vc;
+            if (o != kLocal) --m_credits[ov];
+            if (d.flit.tail) {
+                m_out_busy[ov] = 0;
+                vc.state = VcState::Idle;
+            }
+            out.push_back(d);
+        }
+        // Clear every candidate mask set this cycle (granted or not).
+        for (; m_sa_used; m_sa_used &= m_sa_used - 1) {
+            unsigned p = static_cast<unsigned>(__builtin_ctz(m_sa_used));
+            for (unsigned o = 0; o < ports; ++o) m_sa_cand[p * ports + o] = 0;
+        }
+    }
+    if (m_va.has_requests()) {
+        m_va.allocate();
+        for (unsigned iv : m_va.granted()) {
+            unsigned ov = static_cast<unsigned>(m_va.grant(iv));
+            InputVc& vc = m_in[iv];
+            m_out_busy[ov] = 1;
+            vc.out_vc = ov % vcs;
+            vc.state = VcState::Active;
+            vc.va_cycle = cycle;
+        }
+    }
+}
+
+}  // namespace stacksim::noc

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// Dimension-order routing on a 2D mesh and the routing-function registry.
+#include "noc/routing.h"
+
+namespace stacksim::noc {
+
+unsigned opposite_port(unsigned port) {
+    switch (port) {
+    case kEast: return kWest;
+    case kWest: return kEast;
+    case kNorth: return kSouth;
+    case kSouth: return kNorth;
+    default: return kLocal;
+    }
+}
+
+namespace {
+
+class DimensionOrder : public RoutingFunction {
+public:
+    DimensionOrder(unsigned width, bool x_first) : m_width(width), m_x_first(x_first) {}
+    unsigned route(unsigned node, unsigned dest) const override {
+        unsigned x = node % m_width, y = node / m_width;
+        unsigned dx = dest % m_width, dy = dest / m_width;
+        unsigned xport = dx > x ? kEast : dx < x ? kWest : kLocal;
+        unsigned yport = dy > y ? kSouth : dy < y ? kNorth : kLocal;
+        if (m_x_first) return xport != kLocal ? xport : yport;
+        return yport != kLocal ? yport : xport;
+    }
+
+private:
+    unsigned m_width;
+    bool m_x_first;
+};
+
+RoutingRegistry make_registry() {
+    RoutingRegistry r("routing function");
+    r.add("xy", "dimension order: X first, then Y", [](unsigned w, unsigned) {
+        return std::make_unique<DimensionOrder>(w, true);
+    });
+    r.add("yx", "dimension order: Y first, then X", [](unsigned w, unsigned) {
+        return std::make_unique<DimensionOrder>(w, false);
+    });
+    return r;
+}
+
+}  // namespace
+
+const RoutingRegistry& routing_registry() {
+    static const RoutingRegistry r = make_registry();
+    return r;
+}
+
+}  // namespace stacksim::noc

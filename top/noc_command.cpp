@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+// `stacksim noc`: reads [noc] and [traffic], runs one rate or a sweep, prints and writes the curve.
+#include "top/noc_command.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "noc/noc_run.h"
+#include "sim/atomic_file.h"
+#include "sim/config.h"
+#include "sim/error.h"
+
+namespace stacksim::top {
+
+namespace {
+
+const char* const kNocUsage =
+    "usage: stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP] [--pattern NAME] [--set KEY=VALUE]... "
+    "[--out DIR]";
+
+double parse_number(const std::string& text, const std::string& what) {
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0') throw sim::InputError(fmt::format("{}: '{}' is not a number", what, text));
+    return v;
+}
+
+std::vector<double> parse_rates(const std::string& spec) {
+    auto a = spec.find(':'), b = spec.rfind(':');
+    if (a == std::string::npos || a == b) throw sim::InputError("--rates: expected A:B:STEP, got '" + spec + "'");
+    double lo = parse_number(spec.substr(0, a), "--rates");
+    double hi = parse_number(spec.substr(a + 1, b - a - 1), "--rates");
+    double step = parse_number(spec.substr(b + 1), "--rates");
+    if (!(step > 0) || hi < lo) throw sim::InputError("--rates: need A <= B and STEP > 0, got '" + spec + "'");
+    std::vector<double> rates;
+    for (unsigned i = 0;; ++i) {
+        double r = lo + step * i;
+        if (r > hi + step * 1e-9) break;
+        rates.push_back(r);
+        if (rates.size() > 10000) throw sim::InputError("--rates: more than 10000 points");
+    }
+    return rates;
+}
+
+}  // namespace
+
+int noc_command(const std::vector<std::string>& args) {
+    std::string config, out_dir, pattern;
+    std::vector<std::string> sets;
+    std::vector<double> rates;
+    bool have_rate = false;
+    for (size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> const std::string& {
+            if (i + 1 >= args.size()) throw sim::InputError(a + " needs a value (" + kNocUsage + ")");
+            return args[++i];
+        };
+        if (a == "--help" || a == "-h") {
+            fmt::print("{}\n", kNocUsage);
+            return 0;
+        } else if (a == "--rate") {
+            if (have_rate) throw sim::InputError("give one of --rate and --rates, once");
+            rates = {parse_number(value(), "--rate")};
+            have_rate = true;
+        } else if (a == "--rates") {
+            if (have_rate) throw sim::InputError("give one of --rate and --rates, once");
+            rates = parse_rates(value());
+            have_rate = true;
+        } else if (a == "--pattern") {
+            pattern = value();
+        } else if (a == "--set") {
+            sets.push_back(value());
+        } else if (a == "--out") {
+            out_dir = value();
+        } else if (!a.empty() && a[0] != '-' && config.empty()) {
+            config = a;
+        } else {
+            throw sim::InputError(fmt::format("noc: unexpected argument '{}' ({})", a, kNocUsage));
+        }
+    }
+    sim::ConfigDoc doc = config.empty() ? sim::ConfigDoc() : sim::ConfigDoc::from_file(config);
+    for (const auto& s : sets) doc.apply_override(s);
+
+    noc::NetworkConfig net;
+    {
+        auto s = doc.section("noc");
+        s.read("width", net.width);
+        s.read("height", net.height);
+        s.read("vcs", net.vcs);
+        s.read("buffer_depth", net.buffer_depth);
+        s.read("pipeline_stages", net.pipeline_stages);
+        s.read("link_latency", net.link_latency);
+        s.read("routing", net.routing);
+        sim::validate_in(s, net);
+    }
+    noc::TrafficConfig traffic;
+    noc::MeasureConfig measure;
+    {
+        auto s = doc.section("traffic");
+        s.read("pattern", traffic.pattern);
+        s.read("rate", traffic.rate);
+        s.read("packet_flits", traffic.packet_flits);
+        s.read("seed", traffic.seed);
+        s.read("reply_fraction", traffic.reply_fraction);
+        s.read("hotspot_fraction", traffic.hotspot_fraction);
+        s.read("hotspot_node", traffic.hotspot_node);
+        s.read("warmup", measure.warmup);
+        s.read("measure", measure.measure);
+        s.read("drain_cap", measure.drain_cap);
+        s.read("latency_bound", measure.latency_bound);
+        if (!pattern.empty()) traffic.pattern = pattern;
+        struct Check {
+            const noc::TrafficConfig& t;
+            const noc::MeasureConfig& m;
+            unsigned w, h;
+            void validate() const {
+                t.validate(w, h);
+                m.validate();
+            }
+        } check{traffic, measure, net.width, net.height};
+        sim::validate_in(s, check);
+    }
+    doc.check_all_used();
+    if (rates.empty()) rates = {traffic.rate};
+    for (double r : rates) {
+        noc::TrafficConfig t = traffic;
+        t.rate = r;
+        try {
+            t.validate(net.width, net.height);
+        } catch (const sim::ConfigError& e) {
+            throw sim::InputError(fmt::format("--rate {}: {}", r, e.what()));
+        }
+    }
+
+    fmt::print("noc: {}x{} mesh, {} VCs x {} flits, {} stages, link {}, routing {}; {} traffic, {}-flit packets\n",
+               net.width, net.height, net.vcs, net.buffer_depth, net.pipeline_stages, net.link_latency, net.routing,
+               traffic.pattern, traffic.packet_flits);
+    fmt::print("{:>8} {:>9} {:>9} {:>10} {:>10} {:>6} {:>9}\n", "rate", "offered", "accepted", "latency", "net_lat",
+               "hops", "status");
+    std::vector<noc::RunResult> rows;
+    for (double r : rates) {
+        noc::TrafficConfig t = traffic;
+        t.rate = r;
+        rows.push_back(noc::run_open_loop(net, t, measure));
+        const auto& x = rows.back();
+        fmt::print("{:>8.4f} {:>9.4f} {:>9.4f} {:>10.2f} {:>10.2f} {:>6.2f} {:>9}\n", x.rate, x.offered, x.accepted,
+                   x.packet_latency, x.network_latency, x.hops, x.saturated ? "saturated" : "ok");
+        if (x.saturated) break;
+    }
+    if (!out_dir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(out_dir, ec);
+        if (ec) throw sim::InputError(fmt::format("--out {}: {}", out_dir, ec.message()));
+        sim::write_file_atomically(out_dir + "/curve.csv", noc::curve_csv(rows));
+    }
+    return 0;
+}
+
+}  // namespace stacksim::top
