@@ -9,56 +9,11 @@
 #include "memory/simple_memory.h"
 #include "noc/crossbar.h"
 #include "sim/payload_pool.h"
+#include "tests/unit/scripted_requester.h"
 
 using namespace stacksim;
 
 namespace {
-
-/// Sends scripted reads/writes at given cycles through one socket and records response cycles.
-struct Source : sc_core::sc_module, sim::Clocked {
-    struct Req {
-        uint64_t cycle;
-        uint64_t addr;
-        uint32_t bytes;
-        sim::MemAccess access;
-    };
-    tlm_utils::simple_initiator_socket<Source> socket{"socket"};
-    sim::ClockDomain& clock;
-    sim::PayloadPool pool;
-    std::vector<Req> script;
-    size_t next = 0;
-    tlm::tlm_generic_payload* blocked = nullptr;
-    std::map<uint32_t, uint64_t> done;
-
-    Source(sc_core::sc_module_name n, sim::ClockDomain& c) : sc_module(n), clock(c) {
-        socket.register_nb_transport_bw(this, &Source::bw);
-    }
-    tlm::tlm_sync_enum bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
-        if (&p == blocked) blocked = nullptr;
-        if (ph == tlm::BEGIN_RESP) {
-            done[sim::PayloadPool::ext(p).tag] = clock.cycle();
-            p.release();
-        }
-        clock.activate(*this);
-        return tlm::TLM_COMPLETED;
-    }
-    bool tick(uint64_t cycle) override {
-        while (next < script.size() && script[next].cycle <= cycle && !blocked) {
-            auto& p = pool.acquire();
-            p.set_address(script[next].addr);
-            p.set_data_length(script[next].bytes);
-            auto& e = sim::PayloadPool::ext(p);
-            e.tag = static_cast<uint32_t>(next);
-            e.access = script[next].access;
-            ++next;
-            tlm::tlm_phase ph = tlm::BEGIN_REQ;
-            sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-            if (socket->nb_transport_fw(p, ph, d) == tlm::TLM_ACCEPTED) blocked = &p;
-        }
-        if (next < script.size() && !blocked) clock.wake_at(*this, std::max(script[next].cycle, cycle + 1));
-        return false;
-    }
-};
 
 struct Bench {
     sim::StatRegistry stats;
@@ -66,7 +21,7 @@ struct Bench {
     noc::CrossbarConfig cfg;
     noc::Crossbar xbar;
     memory::SimpleMemory m0, m1;
-    Source src{"src", clock};
+    test::ScriptedRequester src{"src", clock};
     explicit Bench(const noc::CrossbarConfig& c)
         : cfg(c), xbar("xbar", c, memory::AddressMap{2, 256, false}, clock, stats),
           m0("m0", memory::SimpleMemoryConfig{1000.0, 50, 1000.0, 256}, clock, stats),
@@ -75,9 +30,8 @@ struct Bench {
         xbar.downstream.bind(m0.upstream);
         xbar.downstream.bind(m1.upstream);
     }
-    void run(std::vector<Source::Req> s) {
-        src.script = std::move(s);
-        clock.activate(src);
+    void run(std::vector<test::ScriptedRequest> s) {
+        src.start(std::move(s));
         sc_core::sc_start(sc_core::sc_time(1, sc_core::SC_MS));
     }
 };
@@ -90,7 +44,7 @@ constexpr auto W = sim::MemAccess::Write;
 TEST_CASE("xbar: requests go to the partition of their address and come back", "[xbar]") {
     Bench b(noc::CrossbarConfig{});
     b.run({{0, 0x000, 128, R}, {0, 0x100, 128, R}, {0, 0x200, 32, W}, {0, 0x3c0, 32, W}});
-    CHECK(b.src.done.size() == 4);
+    CHECK(b.src.response.size() == 4);
     CHECK(b.stats.value("m0.reads") == 1);
     CHECK(b.stats.value("m1.reads") == 1);
     CHECK(b.stats.value("m0.writes") == 1);  // 0x200 / 256 = 2 -> partition 0
@@ -105,20 +59,20 @@ TEST_CASE("xbar: a read crosses twice the latency plus its packets' serialisatio
     // memory: 50 cycles after its transfer (1000 GB/s at 1 GHz moves 128 B within a cycle).
     const uint64_t memory = 50 + 1;
     const uint64_t expected = cfg.latency + 1 + memory + cfg.latency + 5;
-    INFO("response at " << b.src.done[0] << ", expected about " << expected);
-    CHECK(b.src.done[0] >= expected - 2);
-    CHECK(b.src.done[0] <= expected + 3);
+    INFO("response at " << b.src.response[0] << ", expected about " << expected);
+    CHECK(b.src.response[0] >= expected - 2);
+    CHECK(b.src.response[0] <= expected + 3);
 }
 
 TEST_CASE("xbar: writes to one partition serialise on its output port", "[xbar]") {
     noc::CrossbarConfig cfg;
     cfg.width_bytes = 8;  // a 128-byte write holds the port for 17 cycles
     Bench b(cfg);
-    std::vector<Source::Req> s;
+    std::vector<test::ScriptedRequest> s;
     for (uint32_t i = 0; i < 4; ++i) s.push_back({0, 0x0 + i * 0x200ull, 128, W});  // all partition 0
     b.run(s);
-    REQUIRE(b.src.done.size() == 4);
-    CHECK(b.src.done[3] - b.src.done[0] >= 3 * 17);
+    REQUIRE(b.src.response.size() == 4);
+    CHECK(b.src.response[3] - b.src.response[0] >= 3 * 17);
     CHECK(b.stats.value("xbar.output_blocked_cycles") > 0);
 }
 
@@ -127,8 +81,8 @@ TEST_CASE("xbar: a full input queue withholds END_REQ and still delivers everyth
     cfg.queue_depth = 2;
     cfg.width_bytes = 8;
     Bench b(cfg);
-    std::vector<Source::Req> s;
+    std::vector<test::ScriptedRequest> s;
     for (uint32_t i = 0; i < 10; ++i) s.push_back({0, i * 0x200ull, 128, W});
     b.run(s);
-    CHECK(b.src.done.size() == 10);
+    CHECK(b.src.response.size() == 10);
 }

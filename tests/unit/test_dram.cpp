@@ -2,6 +2,8 @@
 // DRAM channel timing specifications: one scripted requester and one channel per test process.
 #include <catch2/catch.hpp>
 
+#include "tests/unit/scripted_requester.h"
+
 #include <algorithm>
 #include <map>
 #include <systemc>
@@ -18,59 +20,6 @@ using memory::DramChannelConfig;
 
 namespace {
 
-/// Sends scripted requests (cycle, address, bytes, access) in its own clock domain and records
-/// the cycle of each response, by script index.
-struct Requester : sc_core::sc_module, sim::Clocked {
-    struct Req {
-        uint64_t cycle;
-        uint64_t addr;
-        uint32_t bytes;
-        sim::MemAccess access;
-    };
-    tlm_utils::simple_initiator_socket<Requester> socket{"socket"};
-    sim::ClockDomain& clock;
-    sim::PayloadPool pool;
-    std::vector<Req> script;
-    size_t next = 0;
-    tlm::tlm_generic_payload* blocked = nullptr;
-    int times_blocked = 0;
-    std::map<uint32_t, uint64_t> response;  ///< request index -> cycle
-
-    Requester(sc_core::sc_module_name n, sim::ClockDomain& c) : sc_module(n), clock(c) {
-        socket.register_nb_transport_bw(this, &Requester::bw);
-    }
-    tlm::tlm_sync_enum bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time&) {
-        if (&p == blocked) blocked = nullptr;
-        if (ph == tlm::BEGIN_RESP) {
-            response[sim::PayloadPool::ext(p).tag] = clock.cycle();
-            p.release();
-        }
-        clock.activate(*this);
-        return tlm::TLM_COMPLETED;
-    }
-    bool tick(uint64_t cycle) override {
-        while (next < script.size() && script[next].cycle <= cycle && !blocked) {
-            const Req& r = script[next];
-            auto& p = pool.acquire();
-            p.set_address(r.addr);
-            p.set_data_length(r.bytes);
-            auto& e = sim::PayloadPool::ext(p);
-            e.tag = static_cast<uint32_t>(next);
-            e.access = r.access;
-            ++next;
-            tlm::tlm_phase ph = tlm::BEGIN_REQ;
-            sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-            if (socket->nb_transport_fw(p, ph, d) == tlm::TLM_ACCEPTED) {
-                blocked = &p;
-                ++times_blocked;
-            }
-        }
-        if (next >= script.size()) return false;
-        if (!blocked) clock.wake_at(*this, std::max(script[next].cycle, cycle + 1));
-        return false;
-    }
-};
-
 /// One channel driven by one requester; both clocks run at the DRAM command clock.
 struct Bench {
     sim::StatRegistry stats;
@@ -78,15 +27,14 @@ struct Bench {
     sim::ClockDomain dram_clk;
     sim::ClockDomain req_clk;
     memory::DramChannel dram;
-    Requester req{"req", req_clk};
+    test::ScriptedRequester req{"req", req_clk};
     explicit Bench(const DramChannelConfig& c)
         : cfg(c), dram_clk("dram_clk", c.period_ps()), req_clk("req_clk", c.period_ps()),
           dram("dram", c, dram_clk, stats) {
         req.socket.bind(dram.upstream);
     }
-    void run(std::vector<Requester::Req> script, uint64_t cycles = 1000000) {
-        req.script = std::move(script);
-        req_clk.activate(req);
+    void run(std::vector<test::ScriptedRequest> script, uint64_t cycles = 1000000) {
+        req.start(std::move(script));
         sc_core::sc_start(sc_core::sc_time(static_cast<double>(cycles * cfg.period_ps()), sc_core::SC_PS));
     }
     double stat(const std::string& n) const { return stats.value("dram." + n); }
@@ -268,7 +216,7 @@ TEST_CASE("dram: refresh blocks the banks for tRFC", "[dram]") {
 TEST_CASE("dram: tFAW limits four activates", "[dram]") {
     Bench b(DramChannelConfig::hbm2());
     const auto& t = b.cfg.timing;
-    std::vector<Requester::Req> s;
+    std::vector<test::ScriptedRequest> s;
     for (uint32_t bank = 0; bank < 5; ++bank) s.push_back({10, addr_of(b.cfg, bank, 0), 64, R});
     b.run(s);
     const uint64_t access = t.tRCD + t.tCL + b.cfg.burst_cycles();
@@ -324,7 +272,7 @@ TEST_CASE("dram: write drain: writes below the high watermark wait for the reads
     cfg.write_high_watermark = 8;
     cfg.write_low_watermark = 2;
     Bench b(cfg);
-    std::vector<Requester::Req> s;
+    std::vector<test::ScriptedRequest> s;
     for (uint32_t i = 0; i < 7; ++i) s.push_back({10, addr_of(cfg, 8, 0, i * 64), 64, W});
     for (uint32_t i = 0; i < 40; ++i) s.push_back({10, 0x100000 + i * 64ull, 64, R});
     b.run(s);
@@ -344,7 +292,7 @@ TEST_CASE("dram: write drain: at the high watermark writes drain down to the low
     cfg.write_low_watermark = 2;
     Bench b(cfg);
     const auto& t = b.cfg.timing;
-    std::vector<Requester::Req> s;
+    std::vector<test::ScriptedRequest> s;
     for (uint32_t i = 0; i < 8; ++i) s.push_back({10, addr_of(cfg, 8, 0, i * 64), 64, W});
     for (uint32_t i = 0; i < 40; ++i) s.push_back({10, 0x100000 + i * 64ull, 64, R});
     b.run(s);
@@ -368,7 +316,7 @@ TEST_CASE("dram: a full queue withholds END_REQ and still answers everything", "
     auto cfg = DramChannelConfig::hbm2();
     cfg.read_queue_depth = 2;
     Bench b(cfg);
-    std::vector<Requester::Req> s;
+    std::vector<test::ScriptedRequest> s;
     for (uint32_t i = 0; i < 10; ++i) s.push_back({10, addr_of(cfg, i % 16, i), 64, i == 9 ? sim::MemAccess::Atomic : R});
     b.run(s);
     CHECK(b.req.response.size() == 10);
@@ -381,7 +329,7 @@ TEST_CASE("dram: a long stream of sequential reads reaches at least 90 percent o
     const auto cfg = DramChannelConfig::hbm2();
     Bench b(cfg);
     const uint32_t n = 8000, line = 128;
-    std::vector<Requester::Req> s;
+    std::vector<test::ScriptedRequest> s;
     for (uint32_t i = 0; i < n; ++i) s.push_back({0, uint64_t{i} * line, line, R});
     b.run(s);
     REQUIRE(b.req.response.size() == n);
