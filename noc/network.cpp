@@ -159,6 +159,7 @@ void Network::eject(const Flit& f, uint64_t cycle) {
     m_stats.packet_latency.sample(lat);
     m_stats.network_latency.sample(net);
     m_stats.hops.sample(f.hops);
+    if (m_on_eject) m_on_eject(f.packet, cycle);
     if (f.measured) {
         m_stats.measured_packet_latency.sample(lat);
         m_stats.measured_network_latency.sample(net);

@@ -2,6 +2,7 @@
 // A W x H mesh of VC routers with injection queues and ejection: one sim::Clocked component.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <deque>
 #include <memory>
 #include <string>
@@ -73,6 +74,8 @@ public:
     void set_window(uint64_t begin, uint64_t end) { m_win_begin = begin; m_win_end = end; }
     /// Appends `p` to the injection queue of node p.src (wakes the network).
     void enqueue(const Packet& p);
+    /// Called with (packet id, cycle) when a packet's tail is ejected (e.g. trace dependencies).
+    void set_eject_hook(std::function<void(uint64_t, uint64_t)> hook) { m_on_eject = std::move(hook); }
 
     bool tick(uint64_t cycle) override;
     /// The cycle the network asked to be woken at when tick() last returned false (~0: none).
@@ -124,6 +127,7 @@ private:
     uint64_t m_pending = 0;  ///< events in the wheel
     std::vector<Router::Departure> m_departures;
     PacketSource* m_source = nullptr;
+    std::function<void(uint64_t, uint64_t)> m_on_eject;
     NetworkStats m_stats;
     uint64_t m_win_begin = 0, m_win_end = 0;
     uint64_t m_next_wake = ~uint64_t{0};

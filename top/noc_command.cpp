@@ -3,10 +3,12 @@
 #include "top/noc_command.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
 
+#include "noc/netrace_replay.h"
 #include "noc/noc_run.h"
 #include "sim/atomic_file.h"
 #include "sim/config.h"
@@ -17,8 +19,8 @@ namespace stacksim::top {
 namespace {
 
 const char* const kNocUsage =
-    "usage: stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP] [--pattern NAME] [--set KEY=VALUE]... "
-    "[--out DIR]";
+    "usage: stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP | --trace FILE.tra.bz2] [--pattern NAME] "
+    "[--set KEY=VALUE]... [--out DIR]";
 
 double parse_number(const std::string& text, const std::string& what) {
     char* end = nullptr;
@@ -46,8 +48,31 @@ std::vector<double> parse_rates(const std::string& spec) {
 
 }  // namespace
 
+/// `stacksim noc --trace FILE`: replay a Netrace trace and report its runtime and latency.
+int replay_command(const std::string& trace, const noc::NetworkConfig& net, uint32_t flit_bytes,
+                   const std::string& out_dir) {
+    noc::ReplayResult r = noc::replay_netrace(trace, net, flit_bytes);
+    fmt::print("noc: {}x{} mesh, {} VCs x {} flits, {} stages, routing {}; Netrace {} ({}-byte flits)\n", net.width,
+               net.height, net.vcs, net.buffer_depth, net.pipeline_stages, net.routing, trace, flit_bytes);
+    fmt::print("  packets {} delivered {} ({}), runtime {} cycles (trace: {}), {} packets waited for dependencies\n",
+               r.packets, r.delivered, r.complete ? "complete" : "INCOMPLETE", r.cycles, r.trace_cycles, r.delayed);
+    fmt::print("  packet latency {:.2f} cycles, {:.2f} hops, {} flit-hops, host {:.3f} s\n", r.packet_latency, r.hops,
+               r.flit_hops, r.wall_seconds);
+    if (!out_dir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(out_dir, ec);
+        if (ec) throw sim::InputError(fmt::format("--out {}: {}", out_dir, ec.message()));
+        nlohmann::json j = {{"trace", trace},         {"packets", r.packets},       {"delivered", r.delivered},
+                            {"complete", r.complete}, {"runtime_cycles", r.cycles}, {"trace_cycles", r.trace_cycles},
+                            {"delayed_packets", r.delayed}, {"packet_latency", r.packet_latency}, {"hops", r.hops},
+                            {"flit_hops", r.flit_hops}};
+        sim::write_file_atomically(out_dir + "/replay.json", j.dump(2) + "\n");
+    }
+    return r.complete ? 0 : 3;
+}
+
 int noc_command(const std::vector<std::string>& args) {
-    std::string config, out_dir, pattern;
+    std::string config, out_dir, pattern, trace;
     std::vector<std::string> sets;
     std::vector<double> rates;
     bool have_rate = false;
@@ -68,6 +93,8 @@ int noc_command(const std::vector<std::string>& args) {
             if (have_rate) throw sim::InputError("give one of --rate and --rates, once");
             rates = parse_rates(value());
             have_rate = true;
+        } else if (a == "--trace") {
+            trace = value();
         } else if (a == "--pattern") {
             pattern = value();
         } else if (a == "--set") {
@@ -122,7 +149,10 @@ int noc_command(const std::vector<std::string>& args) {
         } check{traffic, measure, net.width, net.height};
         sim::validate_in(s, check);
     }
+    uint32_t flit_bytes = 16;
+    doc.section("trace").read("flit_bytes", flit_bytes);
     doc.check_all_used();
+    if (!trace.empty()) return replay_command(trace, net, flit_bytes, out_dir);
     if (rates.empty()) rates = {traffic.rate};
     for (double r : rates) {
         noc::TrafficConfig t = traffic;
