@@ -93,32 +93,29 @@ bool Crossbar::tick(uint64_t cycle) {
 
     uint64_t next = ~uint64_t{0};
     // Packets whose last byte has crossed their port are handed on.
-    for (size_t j = 0; j < m_out_tx.size(); ++j) {
-        Packet& tx = m_out_tx[j];
-        if (!tx.p) continue;
+    auto take_due = [&](Packet& tx) -> tlm::tlm_generic_payload* {
+        if (!tx.p) return nullptr;
         if (tx.ready > cycle) {
             next = std::min(next, tx.ready);
-            continue;
+            return nullptr;
         }
         tlm::tlm_generic_payload* p = tx.p;
         tx.p = nullptr;
-        tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-        tlm::tlm_sync_enum s = downstream[j]->nb_transport_fw(*p, ph, d);
-        if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) m_out_blocked[j] = p;
+        return p;
+    };
+    sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
+    for (size_t j = 0; j < m_out_tx.size(); ++j) {
+        if (tlm::tlm_generic_payload* p = take_due(m_out_tx[j])) {
+            tlm::tlm_phase ph = tlm::BEGIN_REQ;
+            tlm::tlm_sync_enum s = downstream[j]->nb_transport_fw(*p, ph, zero);
+            if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) m_out_blocked[j] = p;
+        }
     }
     for (uint32_t i : m_ret_ports) {
-        Packet& tx = m_ret_tx[i];
-        if (!tx.p) continue;
-        if (tx.ready > cycle) {
-            next = std::min(next, tx.ready);
-            continue;
+        if (tlm::tlm_generic_payload* p = take_due(m_ret_tx[i])) {
+            tlm::tlm_phase ph = tlm::BEGIN_RESP;
+            upstream[i]->nb_transport_bw(*p, ph, zero);
         }
-        tlm::tlm_generic_payload* p = tx.p;
-        tx.p = nullptr;
-        tlm::tlm_phase ph = tlm::BEGIN_RESP;
-        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-        upstream[i]->nb_transport_bw(*p, ph, d);
     }
 
     // Requests: each input offers its oldest packet; each output serialises one at a time.
