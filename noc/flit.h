@@ -18,11 +18,15 @@ struct Flit {
     uint32_t src = 0;            ///< source node
     uint32_t dst = 0;            ///< destination node
     uint16_t hops = 0;           ///< router-to-router links traversed so far
+    /// Head flits: mean cycles per router so far, 8.8 fixed point (DLL's field, updated as
+    /// L = (L_last x hop + t_out - t_in) / (hop + 1) when the head leaves each router).
+    uint16_t hop_latency = 0;
     uint8_t vc = 0;              ///< VC at the buffer the flit is in / heading to
     MessageClass mclass = MessageClass::Request;
     bool head = false;
     bool tail = false;
     bool measured = false;  ///< created inside the measurement window
+    bool lower = false;     ///< 2.5D: crosses the interposer (memory traffic or diverted)
 };
 
 /// A packet waiting in a node's injection queue.
@@ -34,6 +38,7 @@ struct Packet {
     uint32_t flits = 1;  ///< size in flits (>= 1)
     MessageClass mclass = MessageClass::Request;
     bool measured = false;
+    bool lower = false;  ///< set at injection: memory traffic, or diverted by the layer policy
 };
 
 }  // namespace stacksim::noc

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The mesh network: routers, links as a timing wheel, injection queues, ejection and stats.
+// The network: routers on a topology, links as a timing wheel, injection queues, ejection and stats.
 #include "noc/network.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "sim/clock_domain.h"
 #include "sim/error.h"
@@ -11,8 +13,18 @@ namespace stacksim::noc {
 
 void NetworkConfig::validate() const {
     auto fail = [](const char* key, const std::string& m) { throw sim::ConfigError(std::string(key) + ": " + m); };
+    if (topology != "mesh" && topology != "stacked")
+        fail("topology", fmt::format("unknown topology '{}' (known: mesh, stacked)", topology));
     if (width < 1 || width > 256) fail("width", fmt::format("{} is out of range 1..256", width));
     if (height < 1 || height > 256) fail("height", fmt::format("{} is out of range 1..256", height));
+    if (concentration < 1 || concentration > 4) fail("concentration", fmt::format("{} is out of range 1..4", concentration));
+    if (width % concentration || height % concentration)
+        fail("concentration", fmt::format("{} does not divide the {}x{} core grid", concentration, width, height));
+    if (topology == "stacked" && concentration < 2)
+        fail("concentration", "the stacked topology needs at least 2 (upper routers per interposer router side)");
+    if (memory_controllers > 64) fail("memory_controllers", fmt::format("{} is out of range 0..64", memory_controllers));
+    if (memory_controllers > 0 && width / concentration < 2 && memory_controllers > 1)
+        fail("memory_controllers", "need at least two router columns for west and east edges");
     if (vcs < kMessageClasses || vcs > 12 || vcs % kMessageClasses != 0)
         fail("vcs", fmt::format("{} must be an even number in 2..12 (request and reply VC sets)", vcs));
     if (buffer_depth < 1 || buffer_depth > 1024) fail("buffer_depth", fmt::format("{} is out of range 1..1024", buffer_depth));
@@ -24,28 +36,46 @@ void NetworkConfig::validate() const {
         for (auto& n : routing_registry().names()) known += (known.empty() ? "" : ", ") + n;
         fail("routing", fmt::format("unknown routing function '{}' (known: {})", routing, known));
     }
+    policy.validate();
 }
 
 Network::Network(const NetworkConfig& cfg, sim::ClockDomain* domain) : m_cfg(cfg), m_domain(domain) {
     m_cfg.validate();
-    m_routing = routing_registry().create(cfg.routing, cfg.width, cfg.height);
-    RouterParams rp{kMeshPorts, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages};
-    unsigned n = cfg.nodes();
-    for (unsigned i = 0; i < n; ++i) {
-        m_routers.push_back(std::make_unique<Router>(i, rp, *m_routing));
-        m_routers.back()->set_output_credits(kLocal, ~uint32_t{0});
+    m_topology = Topology::create(m_cfg);
+    const Topology& t = *m_topology;
+    unsigned max_ports = 0;
+    for (unsigned r = 0; r < t.routers(); ++r) {
+        RouterParams rp{t.ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages};
+        if (rp.ports * rp.vcs > 64)
+            throw sim::ConfigError(fmt::format("vcs: {} VCs x {} ports of router {} exceed the 64 input VCs a router "
+                                               "supports",
+                                               cfg.vcs, rp.ports, r));
+        unsigned connected = 0;
+        for (unsigned p = 0; p < rp.ports; ++p) {
+            LinkKind k = t.link(r, p).kind;
+            if (k == LinkKind::Terminal) rp.terminal_ports |= uint64_t{1} << p;
+            connected += k != LinkKind::None;
+        }
+        m_routers.push_back(std::make_unique<Router>(r, rp, t));
+        m_routers.back()->set_capacity(connected * cfg.vcs * cfg.buffer_depth);
+        for (unsigned p = 0; p < rp.ports; ++p)
+            if (rp.terminal_ports >> p & 1)
+                m_routers.back()->set_output_credits(p, cfg.eject_credits ? cfg.eject_credits : ~uint32_t{0});
+        max_ports = std::max(max_ports, rp.ports);
     }
-    m_nis.resize(n);
+    if (t.layered()) m_policy = layer_policy_registry().create(cfg.policy.name, LayerPolicyEnv{t, m_routers, m_cfg.policy});
+    const unsigned n = t.routers();
+    m_nis.resize(t.terminals());
     for (auto& ni : m_nis) ni.credits.assign(cfg.vcs, cfg.buffer_depth);
     m_router_active.assign(n, 0);
     m_active_routers.reserve(n);
-    m_active_nis.reserve(n);
-    m_keep.reserve(n);
+    m_active_nis.reserve(t.terminals());
+    m_keep.reserve(std::max<size_t>(n, t.terminals()));
     uint64_t size = 4;
     while (size < cfg.link_latency + 4) size *= 2;
     m_wheel.resize(size);
     m_wheel_mask = size - 1;
-    m_departures.reserve(kMeshPorts);
+    m_departures.reserve(max_ports);
 }
 
 void Network::set_source(PacketSource* source) {
@@ -54,6 +84,12 @@ void Network::set_source(PacketSource* source) {
 }
 
 void Network::enqueue(const Packet& p) {
+    if (p.src >= m_nis.size() || p.dst >= m_nis.size())
+        throw sim::SimulationError(fmt::format("noc: packet {} from {} to {}: the network has {} terminals", p.id, p.src,
+                                               p.dst, m_nis.size()));
+    if (m_cfg.eject_credits && p.flits > m_cfg.eject_credits)
+        throw sim::SimulationError(fmt::format("noc: packet {} has {} flits, more than eject_credits {}", p.id, p.flits,
+                                               m_cfg.eject_credits));
     Ni& ni = m_nis[p.src];
     ni.queue.push_back(p);
     ++m_stats.packets_created;
@@ -71,15 +107,10 @@ uint64_t Network::queued_packets() const {
     return n;
 }
 
-int Network::neighbor(unsigned node, unsigned port) const {
-    unsigned x = node % m_cfg.width, y = node / m_cfg.width;
-    switch (port) {
-    case kEast: return x + 1 < m_cfg.width ? static_cast<int>(node + 1) : -1;
-    case kWest: return x > 0 ? static_cast<int>(node - 1) : -1;
-    case kNorth: return y > 0 ? static_cast<int>(node - m_cfg.width) : -1;
-    case kSouth: return y + 1 < m_cfg.height ? static_cast<int>(node + m_cfg.width) : -1;
-    default: return static_cast<int>(node);
-    }
+void Network::consume(unsigned terminal, unsigned vc, unsigned flits) {
+    Router& r = *m_routers[m_topology->terminal_router(terminal)];
+    unsigned port = m_topology->terminal_port(terminal);
+    for (unsigned i = 0; i < flits; ++i) r.receive_credit(port, vc);
 }
 
 void Network::schedule(uint64_t at, const Event& e) {
@@ -123,11 +154,24 @@ bool Network::inject(Ni& ni, unsigned node, uint64_t cycle) {
         if (ni.cur_vc < 0) return true;
         ni.network_cycle = cycle;
         ++m_stats.packets_injected;
+        ni.lower = false;
+        if (m_policy) {
+            if (m_topology->is_memory(p.src) || m_topology->is_memory(p.dst)) {
+                ni.lower = true;
+                ++m_stats.memory_packets;
+            } else if (m_policy->divert(p.src, p.dst, cycle)) {
+                ni.lower = true;
+                ++m_stats.diverted_packets;
+            }
+        } else if (m_topology->is_memory(p.src) || m_topology->is_memory(p.dst)) {
+            ++m_stats.memory_packets;
+        }
     }
     unsigned v = static_cast<unsigned>(ni.cur_vc);
     if (ni.credits[v] == 0) return true;
     --ni.credits[v];
-    Event e{EventKind::Flit, kLocal, static_cast<uint8_t>(v), node, Flit{}};
+    Event e{EventKind::Flit, static_cast<uint8_t>(m_topology->terminal_port(node)), static_cast<uint8_t>(v),
+            m_topology->terminal_router(node), Flit{}};
     Flit& f = e.flit;
     f.packet = p.id;
     f.inject_cycle = p.inject_cycle;
@@ -139,6 +183,7 @@ bool Network::inject(Ni& ni, unsigned node, uint64_t cycle) {
     f.head = ni.sent == 0;
     f.tail = ni.sent + 1 == p.flits;
     f.measured = p.measured;
+    f.lower = ni.lower;
     schedule(cycle + 1, e);
     ++m_stats.flits_injected;
     if (++ni.sent == p.flits) {
@@ -152,6 +197,7 @@ bool Network::inject(Ni& ni, unsigned node, uint64_t cycle) {
 void Network::eject(const Flit& f, uint64_t cycle) {
     ++m_stats.flits_ejected;
     if (cycle >= m_win_begin && cycle < m_win_end) ++m_stats.window_flits_ejected;
+    if (f.head && m_policy) m_policy->received(f, cycle);
     if (!f.tail) return;
     ++m_stats.packets_ejected;
     double lat = static_cast<double>(cycle - f.inject_cycle);
@@ -160,8 +206,10 @@ void Network::eject(const Flit& f, uint64_t cycle) {
     m_stats.network_latency.sample(net);
     m_stats.hops.sample(f.hops);
     if (m_on_eject) m_on_eject(f.packet, cycle);
+    if (m_on_tail) m_on_tail(f, cycle);
     if (f.measured) {
         m_stats.measured_packet_latency.sample(lat);
+        (f.lower ? m_stats.lower_packet_latency : m_stats.upper_packet_latency).sample(lat);
         m_stats.measured_network_latency.sample(net);
         m_stats.measured_hops.sample(f.hops);
         --m_stats.measured_outstanding;
@@ -170,23 +218,29 @@ void Network::eject(const Flit& f, uint64_t cycle) {
 
 void Network::handle(const Router::Departure& d, unsigned node, uint64_t cycle) {
     const uint64_t link = m_cfg.link_latency;
+    const Topology& t = *m_topology;
     // Credit for the freed input buffer slot, back to the upstream router or injection queue.
-    if (d.in_port == kLocal) {
-        schedule(cycle + 1 + link, Event{EventKind::NiCredit, 0, static_cast<uint8_t>(d.in_vc), node, Flit{}});
-    } else {
-        unsigned up = static_cast<unsigned>(neighbor(node, d.in_port));
-        schedule(cycle + 1 + link, Event{EventKind::Credit, static_cast<uint8_t>(opposite_port(d.in_port)),
-                                         static_cast<uint8_t>(d.in_vc), up, Flit{}});
-    }
+    const PortLink& up = t.link(node, d.in_port);
+    if (up.kind == LinkKind::Terminal)
+        schedule(cycle + 1 + link, Event{EventKind::NiCredit, 0, static_cast<uint8_t>(d.in_vc),
+                                         static_cast<uint32_t>(up.terminal), Flit{}});
+    else
+        schedule(cycle + 1 + link, Event{EventKind::Credit, up.port, static_cast<uint8_t>(d.in_vc),
+                                         static_cast<uint32_t>(up.router), Flit{}});
     // The flit: switch traversal next cycle, then the link.
-    if (d.out_port == kLocal) {
-        schedule(cycle + 2 + link, Event{EventKind::Eject, 0, 0, node, d.flit});
+    const PortLink& down = t.link(node, d.out_port);
+    switch (down.kind) {
+    case LinkKind::Terminal:
+        schedule(cycle + 2 + link, Event{EventKind::Eject, 0, 0, static_cast<uint32_t>(down.terminal), d.flit});
         return;
+    case LinkKind::None:
+        throw sim::SimulationError(fmt::format("noc: router {} routed packet {} to unconnected port {}", node,
+                                               d.flit.packet, d.out_port));
+    case LinkKind::Upper: ++m_stats.upper_flit_hops; break;
+    case LinkKind::Lower: ++m_stats.lower_flit_hops; break;
+    case LinkKind::Vertical: ++m_stats.vertical_flit_hops; break;
     }
-    int down = neighbor(node, d.out_port);
-    if (down < 0) throw sim::SimulationError(fmt::format("noc: router {} routed off the mesh", node));
-    Event e{EventKind::Flit, static_cast<uint8_t>(opposite_port(d.out_port)), d.flit.vc,
-            static_cast<uint32_t>(down), d.flit};
+    Event e{EventKind::Flit, down.port, d.flit.vc, static_cast<uint32_t>(down.router), d.flit};
     ++e.flit.hops;
     ++m_stats.flit_hops;
     schedule(cycle + 2 + link, e);
@@ -220,7 +274,12 @@ bool Network::tick(uint64_t cycle) {
             m_router_active[node] = 0;
     }
     m_active_routers.swap(m_keep);
-    if (m_pending || !m_active_nis.empty() || !m_active_routers.empty()) return true;
+    bool background = false;
+    if (m_policy && m_policy->busy()) {
+        m_policy->tick(cycle);
+        background = m_policy->busy();
+    }
+    if (m_pending || !m_active_nis.empty() || !m_active_routers.empty() || background) return true;
     m_next_wake = m_source ? m_source->next_cycle() : ~uint64_t{0};
     if (m_domain && m_next_wake != ~uint64_t{0}) m_domain->wake_at(*this, m_next_wake);
     return false;
@@ -236,6 +295,17 @@ void Network::register_stats(sim::StatGroup& g) const {
     g.add("packet_latency", m_stats.packet_latency, "creation to tail ejection", "cycles");
     g.add("network_latency", m_stats.network_latency, "head injection to tail ejection", "cycles");
     g.add("hops", m_stats.hops, "router-to-router links per packet", "hops");
+    g.add("upper_flit_hops", m_stats.upper_flit_hops, "link traversals inside the upper (or only) layer", "flits");
+    g.add("lower_flit_hops", m_stats.lower_flit_hops, "link traversals inside the interposer layer", "flits");
+    g.add("vertical_flit_hops", m_stats.vertical_flit_hops, "vertical link traversals", "flits");
+    g.add("memory_packets", m_stats.memory_packets, "packets to or from a memory controller", "packets");
+    g.add("diverted_packets", m_stats.diverted_packets, "coherence packets sent over the interposer", "packets");
+    g.add("upper_packet_latency", m_stats.upper_packet_latency, "measured packets on the upper layer", "cycles");
+    g.add("lower_packet_latency", m_stats.lower_packet_latency, "measured packets over the interposer", "cycles");
+    if (m_policy) {
+        sim::StatGroup pg(g.registry(), g.prefix() + ".policy");
+        m_policy->register_stats(pg);
+    }
 }
 
 }  // namespace stacksim::noc

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// A W x H mesh of VC routers with injection queues and ejection: one sim::Clocked component.
+// A network of VC routers on a topology, with injection queues and ejection: one sim::Clocked component.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "noc/flit.h"
+#include "noc/layer_policy.h"
 #include "noc/router.h"
+#include "noc/topology.h"
 #include "sim/clocked.h"
 #include "sim/stats.h"
 
@@ -21,16 +23,24 @@ namespace stacksim::noc {
 
 /// Network parameters ([noc] section).
 struct NetworkConfig {
-    unsigned width = 8;            ///< mesh columns
-    unsigned height = 8;           ///< mesh rows
+    std::string topology = "mesh"; ///< "mesh" (concentrated when concentration > 1) or "stacked" (2.5D)
+    unsigned width = 8;            ///< cores per row (upper layer columns)
+    unsigned height = 8;           ///< cores per column (upper layer rows)
+    unsigned concentration = 1;    ///< mesh: c x c cores per router; stacked: c x c upper routers per interposer router
+    unsigned memory_controllers = 0;  ///< terminals on the west/east edge routers (interposer for stacked)
+    unsigned eject_credits = 0;    ///< flits per VC a terminal can hold before consuming; 0 = unlimited
     unsigned vcs = 4;              ///< VCs per port, split evenly between request and reply
     unsigned buffer_depth = 8;     ///< flits per VC buffer
     unsigned pipeline_stages = 3;  ///< router pipeline depth, >= 3
     unsigned link_latency = 1;     ///< cycles per router-to-router link
-    std::string routing = "xy";    ///< routing_registry() name
+    std::string routing = "xy";    ///< routing_registry() name, applied on each layer (xy-z / yx-z when stacked)
+    LayerPolicyConfig policy;      ///< stacked only
     /// Throws sim::ConfigError("key: message").
     void validate() const;
+    /// Cores (traffic sources of the synthetic patterns).
     unsigned nodes() const { return width * height; }
+    /// Cores plus memory controllers.
+    unsigned terminals() const { return width * height + memory_controllers; }
 };
 
 class Network;
@@ -49,6 +59,10 @@ public:
 struct NetworkStats {
     sim::Counter packets_created, packets_injected, flits_injected, packets_ejected, flits_ejected;
     sim::Counter flit_hops;           ///< router-to-router link traversals
+    sim::Counter upper_flit_hops, lower_flit_hops, vertical_flit_hops;  ///< by link kind
+    sim::Counter memory_packets;      ///< packets to or from a memory controller
+    sim::Counter diverted_packets;    ///< coherence packets the layer policy sent over the interposer
+    sim::Average upper_packet_latency, lower_packet_latency;  ///< measured packets by layer taken, cycles
     sim::Counter window_flits_ejected;  ///< flits ejected inside the measurement window
     sim::Average packet_latency;      ///< creation -> tail ejected, cycles
     sim::Average network_latency;     ///< head injected -> tail ejected, cycles
@@ -57,7 +71,7 @@ struct NetworkStats {
     uint64_t measured_outstanding = 0;  ///< measured packets created but not yet ejected
 };
 
-/// The mesh. Ticks only routers holding flits and nodes with queued packets; returns false
+/// The network. Ticks only routers holding flits and terminals with queued packets; returns false
 /// (sleeps) when nothing is in flight, waking at the source's next packet.
 ///
 /// Per-packet timing at zero load (P stages, L link cycles, H hops, F flits): the head leaves
@@ -72,10 +86,14 @@ public:
     void set_source(PacketSource* source);
     /// Flits ejected at cycles in [begin, end) are counted in window_flits_ejected.
     void set_window(uint64_t begin, uint64_t end) { m_win_begin = begin; m_win_end = end; }
-    /// Appends `p` to the injection queue of node p.src (wakes the network).
+    /// Appends `p` to the injection queue of terminal p.src (wakes the network).
     void enqueue(const Packet& p);
     /// Called with (packet id, cycle) when a packet's tail is ejected (e.g. trace dependencies).
     void set_eject_hook(std::function<void(uint64_t, uint64_t)> hook) { m_on_eject = std::move(hook); }
+    /// Called with the tail flit (packet, dst terminal, vc) and the cycle when a packet is ejected.
+    void set_tail_hook(std::function<void(const Flit&, uint64_t)> hook) { m_on_tail = std::move(hook); }
+    /// With eject_credits: the terminal consumed `flits` flits that arrived on `vc`.
+    void consume(unsigned terminal, unsigned vc, unsigned flits);
 
     bool tick(uint64_t cycle) override;
     /// The cycle the network asked to be woken at when tick() last returned false (~0: none).
@@ -84,6 +102,9 @@ public:
     const NetworkConfig& config() const { return m_cfg; }
     const NetworkStats& stats() const { return m_stats; }
     const Router& router(unsigned id) const { return *m_routers[id]; }
+    const Topology& topology() const { return *m_topology; }
+    /// The layer policy (stacked topologies), else null.
+    const LayerPolicy* policy() const { return m_policy.get(); }
     unsigned nodes() const { return m_cfg.nodes(); }
     /// Packets waiting in injection queues (not yet fully injected).
     uint64_t queued_packets() const;
@@ -96,7 +117,7 @@ private:
         EventKind kind;
         uint8_t port;
         uint8_t vc;
-        uint32_t node;
+        uint32_t node;  ///< router (Flit, Credit) or terminal (NiCredit, Eject)
         Flit flit;
     };
     struct Ni {
@@ -107,17 +128,18 @@ private:
         uint64_t network_cycle = 0;
         unsigned rr = 0;
         bool active = false;
+        bool lower = false;  ///< layer of the packet being injected
     };
     void schedule(uint64_t at, const Event& e);
     void deliver(uint64_t cycle);
     bool inject(Ni& ni, unsigned node, uint64_t cycle);
     void eject(const Flit& f, uint64_t cycle);
     void handle(const Router::Departure& d, unsigned node, uint64_t cycle);
-    int neighbor(unsigned node, unsigned port) const;
 
     NetworkConfig m_cfg;
     sim::ClockDomain* m_domain;
-    std::unique_ptr<RoutingFunction> m_routing;
+    std::unique_ptr<Topology> m_topology;
+    std::unique_ptr<LayerPolicy> m_policy;
     std::vector<std::unique_ptr<Router>> m_routers;
     std::vector<Ni> m_nis;
     std::vector<unsigned> m_active_routers, m_active_nis, m_keep;
@@ -128,6 +150,7 @@ private:
     std::vector<Router::Departure> m_departures;
     PacketSource* m_source = nullptr;
     std::function<void(uint64_t, uint64_t)> m_on_eject;
+    std::function<void(const Flit&, uint64_t)> m_on_tail;
     NetworkStats m_stats;
     uint64_t m_win_begin = 0, m_win_end = 0;
     uint64_t m_next_wake = ~uint64_t{0};

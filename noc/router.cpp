@@ -4,8 +4,8 @@
 
 namespace stacksim::noc {
 
-Router::Router(unsigned id, const RouterParams& params, const RoutingFunction& routing)
-    : m_id(id), m_p(params), m_routing(routing), m_vcs_per_class(params.vcs / kMessageClasses),
+Router::Router(unsigned id, const RouterParams& params, const Topology& topology)
+    : m_id(id), m_p(params), m_topology(topology), m_vcs_per_class(params.vcs / kMessageClasses),
       m_buf(size_t{params.ports} * params.vcs * params.buffer_depth),
       m_in(size_t{params.ports} * params.vcs), m_credits(size_t{params.ports} * params.vcs, params.buffer_depth),
       m_out_busy(size_t{params.ports} * params.vcs, 0), m_sa_cand(size_t{params.ports} * params.ports, 0),
@@ -30,7 +30,7 @@ void Router::receive_flit(unsigned port, const Flit& f, uint64_t cycle) {
 
 void Router::receive_credit(unsigned port, unsigned vc) {
     uint32_t& c = m_credits[port * m_p.vcs + vc];
-    if (c >= m_p.buffer_depth && port != kLocal)
+    if (c >= m_p.buffer_depth && !(m_p.terminal_ports >> port & 1))
         ++m_credit_overflows;
     else
         ++c;
@@ -51,7 +51,7 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
         const Entry& e = m_buf[size_t{iv} * m_p.buffer_depth + vc.head];
         if (vc.state == VcState::Idle) {
             if (!e.flit.head || cycle < e.arrival + va_delay) continue;
-            vc.out_port = m_routing.route(m_id, e.flit.dst);
+            vc.out_port = m_topology.route(m_id, e.flit);
             vc.state = VcState::Routed;
         }
         if (vc.state == VcState::Routed) {
@@ -81,11 +81,18 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
             Entry& e = m_buf[size_t{iv} * m_p.buffer_depth + vc.head];
             Departure d{o, in_port, v, e.flit};
             d.flit.vc = static_cast<uint8_t>(vc.out_vc);
+            if (d.flit.head) {
+                // DLL: running mean of the cycles spent in each router, t_out - t_in here.
+                uint32_t hop = d.flit.hops;
+                uint64_t here = (cycle - e.arrival) << 8;
+                uint64_t l = (uint64_t{d.flit.hop_latency} * hop + here) / (hop + 1);
+                d.flit.hop_latency = static_cast<uint16_t>(l > 0xffff ? 0xffff : l);
+            }
             if (++vc.head == m_p.buffer_depth) vc.head = 0;
             if (--vc.count == 0) m_nonempty &= ~(uint64_t{1} << iv);
             --m_buffered;
             unsigned ov = o * vcs + vc.out_vc;
-            if (o != kLocal) --m_credits[ov];
+            if (!(m_p.terminal_ports >> o & 1)) --m_credits[ov];
             if (d.flit.tail) {
                 m_out_busy[ov] = 0;
                 vc.state = VcState::Idle;

@@ -6,13 +6,14 @@
 
 #include "noc/allocator.h"
 #include "noc/flit.h"
-#include "noc/routing.h"
+#include "noc/topology.h"
 
 namespace stacksim::noc {
 
 /// Router parameters (validated by NetworkConfig).
 struct RouterParams {
-    unsigned ports = kMeshPorts;    ///< input ports = output ports; port 0 is local
+    unsigned ports = 5;             ///< input ports = output ports
+    uint64_t terminal_ports = 0;    ///< bit per port leading to a terminal (ejection never runs out of credits)
     unsigned vcs = 4;               ///< VCs per input port (split evenly among message classes)
     unsigned buffer_depth = 4;      ///< flits per VC buffer
     unsigned pipeline_stages = 3;   ///< >= 3: [extra stages +] RC+VA, SA, ST
@@ -37,7 +38,7 @@ public:
         Flit flit;         ///< `vc` already set to the output VC
     };
 
-    Router(unsigned id, const RouterParams& params, const RoutingFunction& routing);
+    Router(unsigned id, const RouterParams& params, const Topology& topology);
 
     /// Writes `f` into input buffer (port, f.vc) at `cycle`. Counts an overflow (a credit
     /// protocol violation) and drops the flit when the buffer is full.
@@ -58,6 +59,9 @@ public:
     uint64_t overflows() const { return m_overflows; }
     /// Credits returned beyond the buffer depth (must stay 0).
     uint64_t credit_overflows() const { return m_credit_overflows; }
+    /// Flits the input buffers of connected ports can hold.
+    unsigned capacity() const { return m_capacity; }
+    void set_capacity(unsigned flits) { m_capacity = flits; }
     /// Largest occupancy seen in any one VC buffer, in flits.
     unsigned max_vc_occupancy() const { return m_max_occupancy; }
 
@@ -77,7 +81,7 @@ private:
 
     unsigned m_id;
     RouterParams m_p;
-    const RoutingFunction& m_routing;
+    const Topology& m_topology;
     unsigned m_vcs_per_class;
     std::vector<Entry> m_buf;          ///< [(port * vcs + vc) * depth + slot]
     std::vector<InputVc> m_in;         ///< [port * vcs + vc]
@@ -89,7 +93,7 @@ private:
     SeparableAllocator m_sa;           ///< input ports x output ports
     uint64_t m_nonempty = 0;           ///< bit per input VC holding flits
     unsigned m_sa_used = 0;            ///< bit per m_sa_cand row (input port) set this cycle
-    unsigned m_buffered = 0;
+    unsigned m_buffered = 0, m_capacity = 0;
     uint64_t m_overflows = 0, m_credit_overflows = 0;
     unsigned m_max_occupancy = 0;
 };

@@ -4,16 +4,6 @@
 
 namespace stacksim::noc {
 
-unsigned opposite_port(unsigned port) {
-    switch (port) {
-    case kEast: return kWest;
-    case kWest: return kEast;
-    case kNorth: return kSouth;
-    case kSouth: return kNorth;
-    default: return kLocal;
-    }
-}
-
 namespace {
 
 class DimensionOrder : public RoutingFunction {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Routing functions of the 2D mesh: the interface and dimension-order (XY, YX) routing.
+// Dimension-order routing on one 2D plane of routers (used by every topology's layers).
 #pragma once
 #include <memory>
 
@@ -7,20 +7,17 @@
 
 namespace stacksim::noc {
 
-/// Router port numbering of a W x H mesh. Node id = y * W + x; x grows east, y grows south.
+/// Directions a plane routing function returns. Node id = y * W + x; x grows east, y grows
+/// south. Topologies map directions to router ports (east..south are ports 0..3).
 enum MeshPort : unsigned {
-    kLocal = 0,  ///< injection (input) / ejection (output)
+    kLocal = 0,  ///< arrived: the destination router
     kEast = 1,   ///< towards x + 1
     kWest = 2,   ///< towards x - 1
     kNorth = 3,  ///< towards y - 1
     kSouth = 4,  ///< towards y + 1
 };
-/// Ports per mesh router.
-constexpr unsigned kMeshPorts = 5;
-/// The port on the neighbour that faces `port` (East <-> West, North <-> South).
-unsigned opposite_port(unsigned port);
 
-/// Picks the output port of a head flit at router `node` heading to `dest` (kLocal when there).
+/// Picks the direction from router `node` towards router `dest` of the plane (kLocal when there).
 class RoutingFunction {
 public:
     virtual ~RoutingFunction() = default;

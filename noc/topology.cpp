@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: Apache-2.0
+// Mesh, concentrated mesh and the 2.5D stacked topology.
+#include "noc/topology.h"
+
+#include <fmt/format.h>
+
+#include "noc/network.h"
+#include "sim/error.h"
+
+namespace stacksim::noc {
+
+unsigned Topology::add_router(unsigned ports, unsigned layer) {
+    m_ports.push_back(ports);
+    m_layer.push_back(layer);
+    m_links.emplace_back(ports);
+    return routers() - 1;
+}
+
+void Topology::connect(unsigned a, unsigned pa, unsigned b, unsigned pb, LinkKind kind) {
+    m_links[a][pa] = PortLink{kind, static_cast<int32_t>(b), static_cast<uint8_t>(pb), -1};
+    m_links[b][pb] = PortLink{kind, static_cast<int32_t>(a), static_cast<uint8_t>(pa), -1};
+}
+
+unsigned Topology::attach(unsigned router, unsigned port) {
+    unsigned t = terminals();
+    m_term_router.push_back(router);
+    m_term_port.push_back(port);
+    m_links[router][port] = PortLink{LinkKind::Terminal, -1, 0, static_cast<int32_t>(t)};
+    return t;
+}
+
+unsigned Topology::links(LinkKind kind) const {
+    unsigned n = 0;
+    for (auto& r : m_links)
+        for (auto& l : r) n += l.kind == kind;
+    return n;
+}
+
+namespace {
+
+// Direction codes of RoutingFunction (kEast..kSouth) map to ports 0..3 on every router.
+constexpr unsigned dir_port(unsigned dir) { return dir - 1; }
+
+/// Memory controller i of m: west edge column for the first half, east for the second; rows
+/// spread evenly over the height (several per router when m / 2 > height).
+void mc_place(unsigned i, unsigned m, unsigned w, unsigned h, unsigned& x, unsigned& y) {
+    unsigned half = (m + 1) / 2;
+    unsigned side = i < half ? 0 : 1, k = i < half ? i : i - half;
+    unsigned count = side == 0 ? half : m - half;
+    x = side == 0 ? 0 : w - 1;
+    y = static_cast<unsigned>((uint64_t{k} * h) / count + (h > count ? h / count / 2 : 0));
+    if (y >= h) y = h - 1;
+}
+
+/// Memory controllers per router of a w x h grid (index y * w + x).
+std::vector<unsigned> mc_counts(unsigned m, unsigned w, unsigned h) {
+    std::vector<unsigned> n(size_t{w} * h, 0);
+    for (unsigned i = 0; i < m; ++i) {
+        unsigned x, y;
+        mc_place(i, m, w, h, x, y);
+        ++n[y * w + x];
+    }
+    return n;
+}
+
+class MeshTopology : public Topology {
+public:
+    explicit MeshTopology(const NetworkConfig& cfg)
+        : m_c(cfg.concentration), m_rw(cfg.width / cfg.concentration), m_rh(cfg.height / cfg.concentration),
+          m_dor(routing_registry().create(cfg.routing, m_rw, m_rh)), m_routing(cfg.routing) {
+        const unsigned cc = m_c * m_c, rn = m_rw * m_rh;
+        auto mcs = mc_counts(cfg.memory_controllers, m_rw, m_rh);
+        for (unsigned r = 0; r < rn; ++r) add_router(4 + cc + mcs[r], 0);
+        for (unsigned y = 0; y < m_rh; ++y)
+            for (unsigned x = 0; x < m_rw; ++x) {
+                unsigned r = y * m_rw + x;
+                if (x + 1 < m_rw) connect(r, dir_port(kEast), r + 1, dir_port(kWest), LinkKind::Upper);
+                if (y + 1 < m_rh) connect(r, dir_port(kSouth), r + m_rw, dir_port(kNorth), LinkKind::Upper);
+            }
+        m_cores = cfg.width * cfg.height;
+        for (unsigned core = 0; core < m_cores; ++core) {
+            unsigned x = core % cfg.width, y = core / cfg.width;
+            unsigned r = (y / m_c) * m_rw + x / m_c;
+            attach(r, 4 + (y % m_c) * m_c + x % m_c);
+            m_grid.push_back(r);
+        }
+        std::vector<unsigned> used(rn, 0);
+        for (unsigned i = 0; i < cfg.memory_controllers; ++i) {
+            unsigned x, y;
+            mc_place(i, cfg.memory_controllers, m_rw, m_rh, x, y);
+            unsigned r = y * m_rw + x;
+            attach(r, 4 + cc + used[r]++);
+            m_grid.push_back(r);
+        }
+        m_grids = rn;
+        for (unsigned r = 0; r < rn; ++r) {
+            m_grid_upper.push_back({r});
+            m_grid_lower.push_back(r);
+        }
+    }
+    unsigned route(unsigned router, const Flit& f) const override {
+        unsigned rd = m_term_router[f.dst];
+        if (rd == router) return m_term_port[f.dst];
+        return dir_port(m_dor->route(router, rd));
+    }
+    std::string describe() const override {
+        return fmt::format("{}x{} {}mesh of {}x{} cores, {} memory controllers, routing {}", m_rw, m_rh,
+                           m_c > 1 ? "concentrated " : "", m_rw * m_c, m_rh * m_c, memory_controllers(), m_routing);
+    }
+
+private:
+    unsigned m_c, m_rw, m_rh;
+    std::unique_ptr<RoutingFunction> m_dor;
+    std::string m_routing;
+};
+
+class StackedTopology : public Topology {
+public:
+    static constexpr unsigned kDown = 4;  ///< upper router port to the interposer
+    explicit StackedTopology(const NetworkConfig& cfg)
+        : m_c(cfg.concentration), m_w(cfg.width), m_h(cfg.height), m_iw(cfg.width / cfg.concentration),
+          m_ih(cfg.height / cfg.concentration), m_upper_dor(routing_registry().create(cfg.routing, m_w, m_h)),
+          m_lower_dor(routing_registry().create(cfg.routing, m_iw, m_ih)), m_routing(cfg.routing) {
+        m_layered = true;
+        const unsigned cc = m_c * m_c, un = m_w * m_h, in = m_iw * m_ih;
+        // Upper router ports: 0..3 mesh, 4 down, 5 core.
+        for (unsigned r = 0; r < un; ++r) add_router(6, 0);
+        auto mcs = mc_counts(cfg.memory_controllers, m_iw, m_ih);
+        // Interposer router ports: 0..3 mesh, 4..4+cc-1 up (grid position), then controllers.
+        for (unsigned r = 0; r < in; ++r) add_router(4 + cc + mcs[r], 1);
+        for (unsigned y = 0; y < m_h; ++y)
+            for (unsigned x = 0; x < m_w; ++x) {
+                unsigned r = y * m_w + x;
+                if (x + 1 < m_w) connect(r, dir_port(kEast), r + 1, dir_port(kWest), LinkKind::Upper);
+                if (y + 1 < m_h) connect(r, dir_port(kSouth), r + m_w, dir_port(kNorth), LinkKind::Upper);
+                unsigned g = (y / m_c) * m_iw + x / m_c;
+                connect(r, kDown, un + g, 4 + (y % m_c) * m_c + x % m_c, LinkKind::Vertical);
+            }
+        for (unsigned y = 0; y < m_ih; ++y)
+            for (unsigned x = 0; x < m_iw; ++x) {
+                unsigned r = un + y * m_iw + x;
+                if (x + 1 < m_iw) connect(r, dir_port(kEast), r + 1, dir_port(kWest), LinkKind::Lower);
+                if (y + 1 < m_ih) connect(r, dir_port(kSouth), r + m_iw, dir_port(kNorth), LinkKind::Lower);
+            }
+        m_cores = un;
+        m_grid_upper.resize(in);
+        for (unsigned core = 0; core < un; ++core) {
+            attach(core, 5);
+            unsigned g = (core / m_w / m_c) * m_iw + (core % m_w) / m_c;
+            m_grid.push_back(g);
+            m_grid_upper[g].push_back(core);
+        }
+        std::vector<unsigned> used(in, 0);
+        for (unsigned i = 0; i < cfg.memory_controllers; ++i) {
+            unsigned x, y;
+            mc_place(i, cfg.memory_controllers, m_iw, m_ih, x, y);
+            unsigned g = y * m_iw + x;
+            attach(un + g, 4 + cc + used[g]++);
+            m_grid.push_back(g);
+        }
+        m_grids = in;
+        for (unsigned g = 0; g < in; ++g) m_grid_lower.push_back(un + g);
+    }
+    unsigned route(unsigned router, const Flit& f) const override {
+        const unsigned un = m_w * m_h;
+        unsigned rd = m_term_router[f.dst];
+        if (rd == router) return m_term_port[f.dst];
+        if (router < un) {
+            if (rd >= un || f.lower) return kDown;
+            return dir_port(m_upper_dor->route(router, rd));
+        }
+        unsigned here = router - un;
+        unsigned target = rd >= un ? rd - un : m_grid[f.dst];
+        if (here == target) {  // up to the destination core (rd is its upper router)
+            unsigned x = rd % m_w, y = rd / m_w;
+            return 4 + (y % m_c) * m_c + x % m_c;
+        }
+        return dir_port(m_lower_dor->route(here, target));
+    }
+    std::string describe() const override {
+        return fmt::format("2.5D: {}x{} upper mesh over a {}x{} interposer mesh ({}x{} grids), {} memory controllers, "
+                           "routing {}-z",
+                           m_w, m_h, m_iw, m_ih, m_c, m_c, memory_controllers(), m_routing);
+    }
+
+private:
+    unsigned m_c, m_w, m_h, m_iw, m_ih;
+    std::unique_ptr<RoutingFunction> m_upper_dor, m_lower_dor;
+    std::string m_routing;
+};
+
+}  // namespace
+
+std::unique_ptr<Topology> Topology::create(const NetworkConfig& cfg) {
+    cfg.validate();
+    if (cfg.topology == "stacked") return std::make_unique<StackedTopology>(cfg);
+    return std::make_unique<MeshTopology>(cfg);
+}
+
+}  // namespace stacksim::noc

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+// Network topologies: routers, their ports and links, terminal attachment, and routing.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "noc/flit.h"
+#include "noc/routing.h"
+
+namespace stacksim::noc {
+
+struct NetworkConfig;
+
+/// What an output port of a router leads to.
+enum class LinkKind : uint8_t {
+    None,      ///< unconnected (edge of a mesh)
+    Terminal,  ///< a core or memory controller: ejection (output) / injection (input)
+    Upper,     ///< router-to-router link inside the upper (or only) layer
+    Lower,     ///< router-to-router link inside the interposer layer
+    Vertical,  ///< between an upper router and its interposer router (either direction)
+};
+
+/// Downstream end of a router output port.
+struct PortLink {
+    LinkKind kind = LinkKind::None;
+    int32_t router = -1;   ///< downstream router (router-to-router kinds)
+    uint8_t port = 0;      ///< its input port
+    int32_t terminal = -1; ///< the terminal (kind Terminal)
+};
+
+/// A network's graph and routing. Terminals are numbered cores first (core id = y * width + x
+/// on the core grid), then memory controllers. Every router has its own port count; port
+/// numbers are router-local. Routes are deterministic functions of (router, flit).
+///
+/// * "mesh": a (width / c) x (height / c) mesh of routers, each serving a c x c block of cores
+///   (c = concentration; c = 1 is the plain mesh). Memory controllers attach to extra ports of
+///   the routers of the west and east edge columns.
+/// * "stacked" (2.5D): an upper width x height mesh with one core per router over an interposer
+///   (width / c) x (height / c) concentrated mesh; each interposer router sits under a c x c
+///   block of upper routers (a "grid", numbered like the interposer router) with one vertical
+///   link each way to each of them. Memory controllers attach to the interposer's west and east
+///   edge routers. Memory packets and packets flagged `lower` go down at their source's router
+///   (the vertical hop first), cross the interposer in dimension order and come up at the
+///   destination's router (the vertical hop last); the rest stay on the upper layer.
+class Topology {
+public:
+    /// Builds the topology named by cfg.topology. Throws sim::ConfigError on bad sizes.
+    static std::unique_ptr<Topology> create(const NetworkConfig& cfg);
+    virtual ~Topology() = default;
+
+    /// Output port of a head flit at `router` (a terminal port when the flit's destination is there).
+    virtual unsigned route(unsigned router, const Flit& f) const = 0;
+    /// One line: kind, sizes, terminals.
+    virtual std::string describe() const = 0;
+
+    unsigned routers() const { return static_cast<unsigned>(m_ports.size()); }
+    unsigned ports(unsigned router) const { return m_ports[router]; }
+    const PortLink& link(unsigned router, unsigned port) const { return m_links[router][port]; }
+    unsigned terminals() const { return static_cast<unsigned>(m_term_router.size()); }
+    unsigned cores() const { return m_cores; }
+    unsigned memory_controllers() const { return terminals() - m_cores; }
+    bool is_memory(unsigned terminal) const { return terminal >= m_cores; }
+    unsigned terminal_router(unsigned t) const { return m_term_router[t]; }
+    unsigned terminal_port(unsigned t) const { return m_term_port[t]; }
+    /// Layer of a router: 0 upper (or only), 1 interposer.
+    unsigned layer(unsigned router) const { return m_layer[router]; }
+    /// Two layers (policies apply).
+    bool layered() const { return m_layered; }
+    /// Grid of a terminal: the interposer router under it (stacked) or its router (mesh).
+    unsigned grid(unsigned terminal) const { return m_grid[terminal]; }
+    unsigned grids() const { return m_grids; }
+    /// Upper routers of a grid (stacked) / the grid's router (mesh), and the grid's lower router.
+    const std::vector<unsigned>& grid_upper_routers(unsigned g) const { return m_grid_upper[g]; }
+    unsigned grid_lower_router(unsigned g) const { return m_grid_lower[g]; }
+    /// Router-to-router links of a kind (each direction counted).
+    unsigned links(LinkKind kind) const;
+
+protected:
+    unsigned add_router(unsigned ports, unsigned layer);
+    /// Two one-way links: (a, pa) -> (b, pb) and (b, pb) -> (a, pa).
+    void connect(unsigned a, unsigned pa, unsigned b, unsigned pb, LinkKind kind);
+    unsigned attach(unsigned router, unsigned port);  ///< returns the terminal id
+
+    std::vector<unsigned> m_ports, m_layer, m_term_router, m_term_port, m_grid;
+    std::vector<std::vector<PortLink>> m_links;
+    std::vector<std::vector<unsigned>> m_grid_upper;
+    std::vector<unsigned> m_grid_lower;
+    unsigned m_cores = 0, m_grids = 0;
+    bool m_layered = false;
+};
+
+}  // namespace stacksim::noc
