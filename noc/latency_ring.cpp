@@ -55,22 +55,31 @@ void LatencyRing::tick(uint64_t cycle, std::vector<CongestionMessage>& out) {
                     out.push_back(slot.m);
                 }
             }
-    // Injection into empty registers only.
+    // Injection into empty registers only: per stop, the oldest queued message of each link.
     if (m_queued)
         for (unsigned s = 0; s < m_stops; ++s) {
             auto& q = m_queue[s];
-            if (q.empty()) continue;
-            Slot& slot = at(link_of(q.front().target), s);
-            if (slot.full) {
-                ++m_blocked;
-                continue;
+            unsigned tried = 0;  // bit per link already served or blocked this hop
+            for (auto it = q.begin(); it != q.end() && tried != (1u << m_links) - 1;) {
+                unsigned l = link_of(it->target);
+                if (tried >> l & 1) {
+                    ++it;
+                    continue;
+                }
+                tried |= 1u << l;
+                Slot& slot = at(l, s);
+                if (slot.full) {
+                    ++m_blocked;
+                    ++it;
+                    continue;
+                }
+                slot.full = true;
+                slot.m = *it;
+                it = q.erase(it);
+                --m_queued;
+                ++m_in_flight;
+                ++m_injected;
             }
-            slot.full = true;
-            slot.m = q.front();
-            q.pop_front();
-            --m_queued;
-            ++m_in_flight;
-            ++m_injected;
         }
 }
 

@@ -22,8 +22,9 @@ struct CongestionMessage {
 /// link carries 7 bits for 16 grids and 4 links). Bufferless: each link has one register per
 /// stop and moves every message one stop every `hop_cycles` cycles (on cycles that are multiples
 /// of hop_cycles); a message leaves at its target. Each stop queues up to `buffer` messages from
-/// its grid's destinations (further ones are dropped) and injects its oldest one into its link
-/// only when that link's register at the stop is empty: ring traffic has priority.
+/// its grid's destinations (further ones are dropped) and, each hop, injects the oldest queued
+/// message of each link only when that link's register at the stop is empty: ring traffic has
+/// priority.
 class LatencyRing {
 public:
     LatencyRing(unsigned stops, unsigned links, unsigned hop_cycles, unsigned buffer);

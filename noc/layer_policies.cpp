@@ -17,7 +17,7 @@ void LayerPolicyConfig::validate() const {
     if (!layer_policy_registry().contains(name)) {
         std::string known;
         for (auto& n : layer_policy_registry().names()) known += (known.empty() ? "" : ", ") + n;
-        fail("policy", fmt::format("unknown layer policy '{}' (known: {})", name, known));
+        fail("layer_policy", fmt::format("unknown layer policy '{}' (known: {})", name, known));
     }
     if (!(local_buffer_threshold > 0.0 && local_buffer_threshold <= 1.0))
         fail("local_buffer_threshold", "must be in (0, 1]");
@@ -81,7 +81,7 @@ public:
     bool divert(unsigned, unsigned, uint64_t) override { return decide(false); }
 };
 
-/// LocalBuf: a router whose input buffers are more than the threshold full is congested;
+/// LocalBuf: a router with an input port whose buffers are more than the threshold full is congested;
 /// divert when more than `local_congested_nodes` upper routers of the source's grid are
 /// congested and the grid's interposer router is not.
 class LocalBufPolicy : public PolicyBase {
@@ -96,8 +96,7 @@ public:
 
 private:
     bool is_congested(unsigned r) const {
-        const Router& router = *m_env.routers[r];
-        return router.buffered() > m_env.cfg.local_buffer_threshold * router.capacity();
+        return m_env.routers[r]->max_port_occupancy() > m_env.cfg.local_buffer_threshold;
     }
 };
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Replays a Netrace trace on the mesh, injecting each packet only after its dependencies.
+// Replays a Netrace trace on a network, injecting each packet only after its dependencies.
 #include "noc/netrace_replay.h"
 
 #include <chrono>
@@ -23,7 +23,8 @@ namespace {
 /// are still in the network, and releases them when the network reports their ejection.
 class NetraceSource : public PacketSource {
 public:
-    NetraceSource(NetraceReader& reader, uint32_t flit_bytes) : m_reader(reader), m_flit_bytes(flit_bytes) {
+    NetraceSource(NetraceReader& reader, uint32_t flit_bytes, const Topology& topology)
+        : m_reader(reader), m_flit_bytes(flit_bytes), m_topology(topology) {
         m_have_next = m_reader.next(m_next);
     }
 
@@ -36,7 +37,8 @@ public:
         m_now = cycle;
         while (m_have_next && m_next.cycle <= cycle) {
             m_tracker.add(m_next);
-            m_info[m_next.id] = Info{m_next.cycle, m_next.src, m_next.dst, m_next.type};
+            m_info[m_next.id] = Info{m_next.cycle, endpoint(m_next.src, m_next.src_type),
+                                     endpoint(m_next.dst, m_next.dst_type), m_next.type};
             if (m_tracker.ready(m_next.id))
                 inject(m_next.id, cycle, net);
             else
@@ -64,8 +66,15 @@ public:
 private:
     struct Info {
         uint64_t cycle;
-        uint8_t src, dst, type;
+        uint32_t src, dst;
+        uint8_t type;
     };
+    /// Terminal of a trace node: its core, or for a memory controller node (type 3) when the
+    /// network has controllers of its own, the controller nearest to that node.
+    uint32_t endpoint(uint8_t node, uint8_t type) const {
+        if (type == 3 && m_topology.memory_controllers() > 0) return m_topology.nearest_memory_controller(node);
+        return node;
+    }
     void inject(uint32_t id, uint64_t cycle, Network& net) {
         const Info& in = m_info.at(id);
         if (cycle > in.cycle) ++m_delayed;
@@ -83,6 +92,7 @@ private:
 
     NetraceReader& m_reader;
     uint32_t m_flit_bytes;
+    const Topology& m_topology;
     NetracePacket m_next;
     bool m_have_next = false;
     DependencyTracker m_tracker;
@@ -101,10 +111,10 @@ ReplayResult replay_netrace(const std::string& path, const NetworkConfig& ncfg, 
     NetraceReader reader(path);
     const NetraceHeader& h = reader.header();
     if (h.num_nodes > ncfg.nodes())
-        throw sim::InputError(fmt::format("{}: trace has {} nodes, the {}x{} mesh only {}", path, h.num_nodes,
-                                          ncfg.width, ncfg.height, ncfg.nodes()));
+        throw sim::InputError(fmt::format("{}: trace has {} nodes, the {}x{} network only {} cores", path,
+                                          h.num_nodes, ncfg.width, ncfg.height, ncfg.nodes()));
     Network net(ncfg, nullptr);
-    NetraceSource src(reader, flit_bytes);
+    NetraceSource src(reader, flit_bytes, net.topology());
     net.set_source(&src);
     net.set_eject_hook([&](uint64_t id, uint64_t cycle) { src.ejected(id, cycle); });
     run_direct(net, 0, max_cycles, [&] { return src.done(); });
@@ -118,6 +128,8 @@ ReplayResult replay_netrace(const std::string& path, const NetworkConfig& ncfg, 
     r.flit_hops = s.flit_hops.value();
     r.packet_latency = s.packet_latency.mean();
     r.hops = s.hops.mean();
+    r.memory_packets = s.memory_packets.value();
+    r.diverted_packets = s.diverted_packets.value();
     r.complete = src.done() && r.delivered == r.packets;
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Replays a Netrace trace on the mesh, injecting each packet only after its dependencies.
+// Replays a Netrace trace on a network, injecting each packet only after its dependencies.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -18,12 +18,15 @@ struct ReplayResult {
     uint64_t flit_hops = 0;
     double packet_latency = 0;       ///< mean, cycles
     double hops = 0;                 ///< mean router-to-router links
+    uint64_t memory_packets = 0;     ///< packets to or from a memory controller
+    uint64_t diverted_packets = 0;   ///< coherence packets the layer policy sent over the interposer
     bool complete = false;           ///< every packet delivered within the cycle cap
     double wall_seconds = 0;
 };
 
-/// Replays the Netrace file `path` on a mesh built from `net` (its nodes must cover the
-/// trace's). A packet is created at its trace cycle, or when the last packet it depends on has
+/// Replays the Netrace file `path` on a network built from `net` (its cores must cover the
+/// trace's nodes; when it has memory controllers, packets from or to a trace memory-controller
+/// node use the controller nearest to that node). A packet is created at its trace cycle, or when the last packet it depends on has
 /// been ejected if that is later. Packets are `bytes / flit_bytes` flits (rounded up);
 /// response types travel in the reply message class. Stops after `max_cycles`. Throws
 /// sim::InputError for a bad file or a trace with more nodes than the mesh.

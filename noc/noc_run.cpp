@@ -23,11 +23,11 @@ void MeasureConfig::validate() const {
 RunResult run_open_loop(const NetworkConfig& ncfg, const TrafficConfig& tcfg, const MeasureConfig& m,
                         sim::ClockDomain* domain) {
     ncfg.validate();
-    tcfg.validate(ncfg.width, ncfg.height);
+    tcfg.validate(ncfg.width, ncfg.height, ncfg.memory_controllers);
     m.validate();
     auto t0 = std::chrono::steady_clock::now();
     Network net(ncfg, domain);
-    SyntheticSource src(tcfg, ncfg.width, ncfg.height);
+    SyntheticSource src(tcfg, ncfg.width, ncfg.height, ncfg.memory_controllers);
     const uint64_t begin = m.warmup, end = m.warmup + m.measure, cap = end + m.drain_cap;
     src.set_window(begin, end);
     net.set_window(begin, end);
@@ -60,7 +60,32 @@ RunResult run_open_loop(const NetworkConfig& ncfg, const TrafficConfig& tcfg, co
     r.measured_packets = s.measured_packet_latency.count();
     r.flit_hops = s.flit_hops.value();
     r.cycles = cycles;
-    r.saturated = s.measured_outstanding != 0 || r.packet_latency > m.latency_bound;
+    // Saturated: measured packets stuck, latency past the bound, or the network falling behind
+    // the offered load (accepted more than 3% below offered in the window).
+    r.saturated = s.measured_outstanding != 0 || r.packet_latency > m.latency_bound || r.accepted < 0.97 * r.offered;
+    const Topology& topo = net.topology();
+    auto util = [&](const sim::Counter& c, LinkKind k) {
+        unsigned links = topo.links(k);
+        return links && cycles ? static_cast<double>(c.value()) / (static_cast<double>(links) * cycles) : 0.0;
+    };
+    r.upper_utilisation = util(s.upper_flit_hops, LinkKind::Upper);
+    r.lower_utilisation = util(s.lower_flit_hops, LinkKind::Lower);
+    r.vertical_utilisation = util(s.vertical_flit_hops, LinkKind::Vertical);
+    r.upper_latency = s.upper_packet_latency.mean();
+    r.lower_latency = s.lower_packet_latency.mean();
+    r.memory_packets = s.memory_packets.value();
+    r.diverted_packets = s.diverted_packets.value();
+    if (net.policy()) {
+        sim::StatRegistry reg;
+        sim::StatGroup g(reg, "p");
+        net.policy()->register_stats(g);
+        auto get = [&](const char* n) {
+            return reg.contains(std::string("p.") + n) ? static_cast<uint64_t>(reg.value(std::string("p.") + n)) : 0;
+        };
+        r.ring_sent = get("ring_sent");
+        r.ring_dropped = get("ring_dropped");
+        r.ring_delivered = get("ring_delivered");
+    }
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
 }
@@ -78,12 +103,37 @@ std::vector<RunResult> sweep(const NetworkConfig& net, TrafficConfig traffic, co
 
 std::string curve_csv(const std::vector<RunResult>& rows) {
     std::string out =
-        "rate,offered,accepted,packet_latency,network_latency,hops,flit_hops,measured_packets,cycles,saturated\n";
+        "rate,offered,accepted,packet_latency,network_latency,hops,flit_hops,measured_packets,cycles,saturated,"
+        "upper_utilisation,lower_utilisation,vertical_utilisation,upper_latency,lower_latency,memory_packets,"
+        "diverted_packets,ring_sent,ring_dropped,ring_delivered\n";
     for (const auto& r : rows)
-        out += fmt::format("{},{:.6f},{:.6f},{:.3f},{:.3f},{:.4f},{},{},{},{}\n", r.rate, r.offered, r.accepted,
-                           r.packet_latency, r.network_latency, r.hops, r.flit_hops, r.measured_packets, r.cycles,
-                           r.saturated ? 1 : 0);
+        out += fmt::format("{},{:.6f},{:.6f},{:.3f},{:.3f},{:.4f},{},{},{},{},{:.5f},{:.5f},{:.5f},{:.3f},{:.3f},{},{},{},{},{}\n",
+                           r.rate, r.offered, r.accepted, r.packet_latency, r.network_latency, r.hops, r.flit_hops,
+                           r.measured_packets, r.cycles, r.saturated ? 1 : 0, r.upper_utilisation,
+                           r.lower_utilisation, r.vertical_utilisation, r.upper_latency, r.lower_latency,
+                           r.memory_packets, r.diverted_packets, r.ring_sent, r.ring_dropped, r.ring_delivered);
     return out;
+}
+
+RunResult saturation_throughput(const NetworkConfig& net, TrafficConfig traffic, const MeasureConfig& m, double lo,
+                                double hi, double tolerance) {
+    RunResult best;
+    traffic.rate = lo;
+    RunResult r = run_open_loop(net, traffic, m);
+    if (r.saturated) return best;
+    best = r;
+    while (hi - lo > tolerance) {
+        double mid = 0.5 * (lo + hi);
+        traffic.rate = mid;
+        r = run_open_loop(net, traffic, m);
+        if (r.saturated) {
+            hi = mid;
+        } else {
+            lo = mid;
+            if (r.accepted > best.accepted) best = r;
+        }
+    }
+    return best;
 }
 
 }  // namespace stacksim::noc

@@ -37,6 +37,12 @@ struct RunResult {
     uint64_t cycles = 0;         ///< cycles simulated
     bool saturated = false;      ///< drain cap hit or latency above the bound
     double wall_seconds = 0;     ///< host time of the run
+    // Layers (link utilisation = traversals / (links x cycles)) and layer policy.
+    double upper_utilisation = 0, lower_utilisation = 0, vertical_utilisation = 0;
+    double upper_latency = 0;    ///< measured packets that stayed on the upper (only) layer
+    double lower_latency = 0;    ///< measured packets that crossed the interposer
+    uint64_t memory_packets = 0, diverted_packets = 0;
+    uint64_t ring_sent = 0, ring_dropped = 0, ring_delivered = 0;  ///< DLL's latency ring
 };
 
 /// Runs one open-loop measurement. With `domain` the network is ticked by that ClockDomain
@@ -51,5 +57,11 @@ std::vector<RunResult> sweep(const NetworkConfig& net, TrafficConfig traffic, co
 
 /// CSV with a header line: rate,offered,accepted,packet_latency,network_latency,hops,...
 std::string curve_csv(const std::vector<RunResult>& rows);
+
+/// Saturation throughput: the largest accepted throughput of an unsaturated run found by
+/// bisecting the offered rate in [lo, hi] to within `tolerance` flits/node/cycle. Returns the
+/// last unsaturated run (rate 0 and accepted 0 when even `lo` saturates).
+RunResult saturation_throughput(const NetworkConfig& net, TrafficConfig traffic, const MeasureConfig& m, double lo,
+                                double hi, double tolerance = 0.005);
 
 }  // namespace stacksim::noc

@@ -9,7 +9,7 @@ Router::Router(unsigned id, const RouterParams& params, const Topology& topology
       m_buf(size_t{params.ports} * params.vcs * params.buffer_depth),
       m_in(size_t{params.ports} * params.vcs), m_credits(size_t{params.ports} * params.vcs, params.buffer_depth),
       m_out_busy(size_t{params.ports} * params.vcs, 0), m_sa_cand(size_t{params.ports} * params.ports, 0),
-      m_sa_vc_ptr(params.ports, 0), m_va(params.ports * params.vcs, params.ports * params.vcs),
+      m_sa_vc_ptr(params.ports, 0), m_port_buffered(params.ports, 0), m_va(params.ports * params.vcs, params.ports * params.vcs),
       m_sa(params.ports, params.ports) {}
 
 void Router::receive_flit(unsigned port, const Flit& f, uint64_t cycle) {
@@ -24,8 +24,15 @@ void Router::receive_flit(unsigned port, const Flit& f, uint64_t cycle) {
     m_buf[size_t{iv} * m_p.buffer_depth + slot] = Entry{f, cycle};
     ++vc.count;
     ++m_buffered;
+    ++m_port_buffered[port];
     m_nonempty |= uint64_t{1} << iv;
     if (vc.count > m_max_occupancy) m_max_occupancy = vc.count;
+}
+
+double Router::max_port_occupancy() const {
+    unsigned most = 0;
+    for (unsigned b : m_port_buffered) most = b > most ? b : most;
+    return static_cast<double>(most) / (m_p.vcs * m_p.buffer_depth);
 }
 
 void Router::receive_credit(unsigned port, unsigned vc) {
@@ -91,6 +98,7 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
             if (++vc.head == m_p.buffer_depth) vc.head = 0;
             if (--vc.count == 0) m_nonempty &= ~(uint64_t{1} << iv);
             --m_buffered;
+            --m_port_buffered[in_port];
             unsigned ov = o * vcs + vc.out_vc;
             if (!(m_p.terminal_ports >> o & 1)) --m_credits[ov];
             if (d.flit.tail) {

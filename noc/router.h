@@ -62,6 +62,8 @@ public:
     /// Flits the input buffers of connected ports can hold.
     unsigned capacity() const { return m_capacity; }
     void set_capacity(unsigned flits) { m_capacity = flits; }
+    /// Fullest input port: its buffered flits over the flits its VCs can hold (0..1).
+    double max_port_occupancy() const;
     /// Largest occupancy seen in any one VC buffer, in flits.
     unsigned max_vc_occupancy() const { return m_max_occupancy; }
 
@@ -89,6 +91,7 @@ private:
     std::vector<uint8_t> m_out_busy;   ///< output VC held by a packet
     std::vector<uint64_t> m_sa_cand;   ///< [in_port * ports + out_port]: mask of input VCs
     std::vector<unsigned> m_sa_vc_ptr; ///< per input port: VC round-robin pointer
+    std::vector<unsigned> m_port_buffered;  ///< per input port: flits held
     SeparableAllocator m_va;           ///< input VCs x output VCs
     SeparableAllocator m_sa;           ///< input ports x output ports
     uint64_t m_nonempty = 0;           ///< bit per input VC holding flits

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+
 #include "noc/network.h"
 #include "sim/error.h"
 
@@ -34,6 +36,21 @@ unsigned Topology::links(LinkKind kind) const {
     for (auto& r : m_links)
         for (auto& l : r) n += l.kind == kind;
     return n;
+}
+
+unsigned Topology::nearest_memory_controller(unsigned terminal) const {
+    unsigned g = m_grid[terminal], best = m_cores, best_d = ~0u;
+    for (unsigned t = m_cores; t < terminals(); ++t) {
+        unsigned h = m_grid[t];
+        int dx = static_cast<int>(g % m_grid_cols) - static_cast<int>(h % m_grid_cols);
+        int dy = static_cast<int>(g / m_grid_cols) - static_cast<int>(h / m_grid_cols);
+        unsigned d = static_cast<unsigned>(std::abs(dx) + std::abs(dy));
+        if (d < best_d) {
+            best_d = d;
+            best = t;
+        }
+    }
+    return best;
 }
 
 namespace {
@@ -93,6 +110,7 @@ public:
             m_grid.push_back(r);
         }
         m_grids = rn;
+        m_grid_cols = m_rw;
         for (unsigned r = 0; r < rn; ++r) {
             m_grid_upper.push_back({r});
             m_grid_lower.push_back(r);
@@ -159,6 +177,7 @@ public:
             m_grid.push_back(g);
         }
         m_grids = in;
+        m_grid_cols = m_iw;
         for (unsigned g = 0; g < in; ++g) m_grid_lower.push_back(un + g);
     }
     unsigned route(unsigned router, const Flit& f) const override {

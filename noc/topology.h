@@ -71,6 +71,10 @@ public:
     /// Grid of a terminal: the interposer router under it (stacked) or its router (mesh).
     unsigned grid(unsigned terminal) const { return m_grid[terminal]; }
     unsigned grids() const { return m_grids; }
+    /// Grids per row (grid id = row * grid_columns() + column).
+    unsigned grid_columns() const { return m_grid_cols; }
+    /// The memory controller whose grid is nearest (Manhattan, lowest id on ties) to `terminal`'s.
+    unsigned nearest_memory_controller(unsigned terminal) const;
     /// Upper routers of a grid (stacked) / the grid's router (mesh), and the grid's lower router.
     const std::vector<unsigned>& grid_upper_routers(unsigned g) const { return m_grid_upper[g]; }
     unsigned grid_lower_router(unsigned g) const { return m_grid_lower[g]; }
@@ -87,7 +91,7 @@ protected:
     std::vector<std::vector<PortLink>> m_links;
     std::vector<std::vector<unsigned>> m_grid_upper;
     std::vector<unsigned> m_grid_lower;
-    unsigned m_cores = 0, m_grids = 0;
+    unsigned m_cores = 0, m_grids = 0, m_grid_cols = 1;
     bool m_layered = false;
 };
 

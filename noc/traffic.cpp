@@ -27,7 +27,7 @@ const std::vector<std::pair<std::string, std::string>>& traffic_patterns() {
     return p;
 }
 
-void TrafficConfig::validate(unsigned width, unsigned height) const {
+void TrafficConfig::validate(unsigned width, unsigned height, unsigned memory_controllers) const {
     auto fail = [](const char* key, const std::string& m) { throw sim::ConfigError(std::string(key) + ": " + m); };
     unsigned n = width * height;
     bool known = false;
@@ -41,9 +41,13 @@ void TrafficConfig::validate(unsigned width, unsigned height) const {
     if ((pattern == "bitcomp" || pattern == "shuffle") && !power_of_two(n))
         fail("pattern", fmt::format("{} needs a power-of-two node count (have {})", pattern, n));
     if (packet_flits < 1 || packet_flits > 1024) fail("packet_flits", fmt::format("{} is out of range 1..1024", packet_flits));
-    if (!(rate >= 0.0) || rate > static_cast<double>(packet_flits))
-        fail("rate", fmt::format("{} is out of range 0..packet_flits flits/node/cycle", rate));
-    if (rate / packet_flits > 1.0) fail("rate", "more than one packet per node per cycle");
+    if (data_flits > 1024) fail("data_flits", fmt::format("{} is out of range 0..1024", data_flits));
+    if (!(data_fraction >= 0.0 && data_fraction <= 1.0)) fail("data_fraction", "must lie in 0..1");
+    if (!(memory_fraction >= 0.0 && memory_fraction <= 1.0)) fail("memory_fraction", "must lie in 0..1");
+    if (memory_fraction > 0.0 && memory_controllers == 0)
+        fail("memory_fraction", "needs memory controllers in the network (noc.memory_controllers)");
+    if (!(rate >= 0.0) || rate > mean_flits())
+        fail("rate", fmt::format("{} is out of range 0..{} flits/node/cycle (one packet per cycle)", rate, mean_flits()));
     if (!(reply_fraction >= 0.0 && reply_fraction <= 1.0)) fail("reply_fraction", "must lie in 0..1");
     if (!(hotspot_fraction >= 0.0 && hotspot_fraction <= 1.0)) fail("hotspot_fraction", "must lie in 0..1");
     if (hotspot_node < -1 || hotspot_node >= static_cast<int64_t>(n))
@@ -91,9 +95,10 @@ unsigned TrafficPattern::destination(unsigned src, SplitMix64& rng) const {
     return src;
 }
 
-SyntheticSource::SyntheticSource(const TrafficConfig& cfg, unsigned width, unsigned height)
-    : m_cfg(cfg), m_pattern(cfg, width, height), m_rng(cfg.seed),
-      m_p(cfg.rate / cfg.packet_flits), m_log_q(m_p < 1.0 ? std::log1p(-m_p) : 0.0) {
+SyntheticSource::SyntheticSource(const TrafficConfig& cfg, unsigned width, unsigned height,
+                                 unsigned memory_controllers)
+    : m_cfg(cfg), m_pattern(cfg, width, height), m_rng(cfg.seed), m_cores(width * height), m_mcs(memory_controllers),
+      m_p(cfg.rate / cfg.mean_flits()), m_log_q(m_p < 1.0 ? std::log1p(-m_p) : 0.0) {
     if (m_p <= 0.0) return;
     std::vector<Due> init;
     for (unsigned n = 0; n < width * height; ++n) init.emplace_back(gap() - 1, n);
@@ -115,8 +120,13 @@ void SyntheticSource::generate(uint64_t cycle, Network& net) {
         p.id = m_next_id++;
         p.inject_cycle = at;
         p.src = node;
-        p.dst = m_pattern.destination(node, m_rng);
+        if (m_cfg.memory_fraction > 0.0 && m_rng.uniform() < m_cfg.memory_fraction)
+            p.dst = m_cores + m_rng.below(m_mcs);
+        else
+            p.dst = m_pattern.destination(node, m_rng);
         p.flits = m_cfg.packet_flits;
+        if (m_cfg.data_fraction > 0.0 && m_rng.uniform() < m_cfg.data_fraction && m_cfg.data_flits)
+            p.flits = m_cfg.data_flits;
         p.mclass = m_rng.uniform() < m_cfg.reply_fraction ? MessageClass::Reply : MessageClass::Request;
         p.measured = at >= m_begin && at < m_end;
         if (p.measured) m_window_flits += p.flits;

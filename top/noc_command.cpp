@@ -19,7 +19,8 @@ namespace stacksim::top {
 namespace {
 
 const char* const kNocUsage =
-    "usage: stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP | --trace FILE.tra.bz2] [--pattern NAME] "
+    "usage: stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP | --saturation | --trace FILE.tra.bz2] "
+    "[--pattern NAME] "
     "[--set KEY=VALUE]... [--out DIR]";
 
 double parse_number(const std::string& text, const std::string& what) {
@@ -52,12 +53,13 @@ std::vector<double> parse_rates(const std::string& spec) {
 int replay_command(const std::string& trace, const noc::NetworkConfig& net, uint32_t flit_bytes,
                    const std::string& out_dir) {
     noc::ReplayResult r = noc::replay_netrace(trace, net, flit_bytes);
-    fmt::print("noc: {}x{} mesh, {} VCs x {} flits, {} stages, routing {}; Netrace {} ({}-byte flits)\n", net.width,
-               net.height, net.vcs, net.buffer_depth, net.pipeline_stages, net.routing, trace, flit_bytes);
+    fmt::print("noc: {}; {} VCs x {} flits, {} stages{}; Netrace {} ({}-byte flits)\n",
+               noc::Topology::create(net)->describe(), net.vcs, net.buffer_depth, net.pipeline_stages,
+               net.topology == "stacked" ? ", layer policy " + net.policy.name : std::string(), trace, flit_bytes);
     fmt::print("  packets {} delivered {} ({}), runtime {} cycles (trace: {}), {} packets waited for dependencies\n",
                r.packets, r.delivered, r.complete ? "complete" : "INCOMPLETE", r.cycles, r.trace_cycles, r.delayed);
-    fmt::print("  packet latency {:.2f} cycles, {:.2f} hops, {} flit-hops, host {:.3f} s\n", r.packet_latency, r.hops,
-               r.flit_hops, r.wall_seconds);
+    fmt::print("  packet latency {:.2f} cycles, {:.2f} hops, {} flit-hops, {} memory packets, {} diverted, host {:.3f} s\n",
+               r.packet_latency, r.hops, r.flit_hops, r.memory_packets, r.diverted_packets, r.wall_seconds);
     if (!out_dir.empty()) {
         std::error_code ec;
         std::filesystem::create_directories(out_dir, ec);
@@ -65,7 +67,9 @@ int replay_command(const std::string& trace, const noc::NetworkConfig& net, uint
         nlohmann::json j = {{"trace", trace},         {"packets", r.packets},       {"delivered", r.delivered},
                             {"complete", r.complete}, {"runtime_cycles", r.cycles}, {"trace_cycles", r.trace_cycles},
                             {"delayed_packets", r.delayed}, {"packet_latency", r.packet_latency}, {"hops", r.hops},
-                            {"flit_hops", r.flit_hops}};
+                            {"flit_hops", r.flit_hops}, {"memory_packets", r.memory_packets},
+                            {"diverted_packets", r.diverted_packets}, {"layer_policy", net.policy.name},
+                            {"topology", net.topology}, {"routing", net.routing}};
         sim::write_file_atomically(out_dir + "/replay.json", j.dump(2) + "\n");
     }
     return r.complete ? 0 : 3;
@@ -75,7 +79,7 @@ int noc_command(const std::vector<std::string>& args) {
     std::string config, out_dir, pattern, trace;
     std::vector<std::string> sets;
     std::vector<double> rates;
-    bool have_rate = false;
+    bool have_rate = false, saturation = false;
     for (size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string& {
@@ -93,6 +97,8 @@ int noc_command(const std::vector<std::string>& args) {
             if (have_rate) throw sim::InputError("give one of --rate and --rates, once");
             rates = parse_rates(value());
             have_rate = true;
+        } else if (a == "--saturation") {
+            saturation = true;
         } else if (a == "--trace") {
             trace = value();
         } else if (a == "--pattern") {
@@ -113,13 +119,27 @@ int noc_command(const std::vector<std::string>& args) {
     noc::NetworkConfig net;
     {
         auto s = doc.section("noc");
+        s.read("topology", net.topology);
         s.read("width", net.width);
         s.read("height", net.height);
+        s.read("concentration", net.concentration);
+        s.read("memory_controllers", net.memory_controllers);
         s.read("vcs", net.vcs);
         s.read("buffer_depth", net.buffer_depth);
         s.read("pipeline_stages", net.pipeline_stages);
         s.read("link_latency", net.link_latency);
         s.read("routing", net.routing);
+        noc::LayerPolicyConfig& p = net.policy;
+        s.read("layer_policy", p.name);
+        s.read("local_buffer_threshold", p.local_buffer_threshold);
+        s.read("local_congested_nodes", p.local_congested_nodes);
+        s.read("latency_threshold", p.latency_threshold);
+        s.read("interposer_limit", p.interposer_limit);
+        s.read("fifo_entries", p.fifo_entries);
+        s.read("saturate", p.saturate);
+        s.read("ring_links", p.ring_links);
+        s.read("ring_hop_cycles", p.ring_hop_cycles);
+        s.read("ring_buffer", p.ring_buffer);
         sim::validate_in(s, net);
     }
     noc::TrafficConfig traffic;
@@ -129,6 +149,9 @@ int noc_command(const std::vector<std::string>& args) {
         s.read("pattern", traffic.pattern);
         s.read("rate", traffic.rate);
         s.read("packet_flits", traffic.packet_flits);
+        s.read("data_flits", traffic.data_flits);
+        s.read("data_fraction", traffic.data_fraction);
+        s.read("memory_fraction", traffic.memory_fraction);
         s.read("seed", traffic.seed);
         s.read("reply_fraction", traffic.reply_fraction);
         s.read("hotspot_fraction", traffic.hotspot_fraction);
@@ -141,12 +164,12 @@ int noc_command(const std::vector<std::string>& args) {
         struct Check {
             const noc::TrafficConfig& t;
             const noc::MeasureConfig& m;
-            unsigned w, h;
+            unsigned w, h, mcs;
             void validate() const {
-                t.validate(w, h);
+                t.validate(w, h, mcs);
                 m.validate();
             }
-        } check{traffic, measure, net.width, net.height};
+        } check{traffic, measure, net.width, net.height, net.memory_controllers};
         sim::validate_in(s, check);
     }
     uint32_t flit_bytes = 16;
@@ -158,26 +181,50 @@ int noc_command(const std::vector<std::string>& args) {
         noc::TrafficConfig t = traffic;
         t.rate = r;
         try {
-            t.validate(net.width, net.height);
+            t.validate(net.width, net.height, net.memory_controllers);
         } catch (const sim::ConfigError& e) {
             throw sim::InputError(fmt::format("--rate {}: {}", r, e.what()));
         }
     }
 
-    fmt::print("noc: {}x{} mesh, {} VCs x {} flits, {} stages, link {}, routing {}; {} traffic, {}-flit packets\n",
-               net.width, net.height, net.vcs, net.buffer_depth, net.pipeline_stages, net.link_latency, net.routing,
-               traffic.pattern, traffic.packet_flits);
-    fmt::print("{:>8} {:>9} {:>9} {:>10} {:>10} {:>6} {:>9}\n", "rate", "offered", "accepted", "latency", "net_lat",
-               "hops", "status");
-    std::vector<noc::RunResult> rows;
-    for (double r : rates) {
-        noc::TrafficConfig t = traffic;
-        t.rate = r;
-        rows.push_back(noc::run_open_loop(net, t, measure));
-        const auto& x = rows.back();
-        fmt::print("{:>8.4f} {:>9.4f} {:>9.4f} {:>10.2f} {:>10.2f} {:>6.2f} {:>9}\n", x.rate, x.offered, x.accepted,
+    const bool layered = net.topology == "stacked";
+    fmt::print("noc: {}; {} VCs x {} flits, {} stages, link {}{}; {} traffic, {:.0f}% to memory, {}-flit packets\n",
+               noc::Topology::create(net)->describe(), net.vcs, net.buffer_depth, net.pipeline_stages, net.link_latency,
+               layered ? ", layer policy " + net.policy.name : std::string(), traffic.pattern,
+               traffic.memory_fraction * 100.0, traffic.packet_flits);
+    auto header = [&] {
+        fmt::print("{:>8} {:>9} {:>9} {:>10} {:>10} {:>6} {:>9}", "rate", "offered", "accepted", "latency", "net_lat",
+                   "hops", "status");
+        if (layered)
+            fmt::print(" {:>7} {:>7} {:>7} {:>9} {:>9} {:>9}", "upper%", "lower%", "vert%", "diverted", "ring_sent",
+                       "ring_drop");
+        fmt::print("\n");
+    };
+    auto row = [&](const noc::RunResult& x) {
+        fmt::print("{:>8.4f} {:>9.4f} {:>9.4f} {:>10.2f} {:>10.2f} {:>6.2f} {:>9}", x.rate, x.offered, x.accepted,
                    x.packet_latency, x.network_latency, x.hops, x.saturated ? "saturated" : "ok");
-        if (x.saturated) break;
+        if (layered)
+            fmt::print(" {:>7.2f} {:>7.2f} {:>7.2f} {:>9} {:>9} {:>9}", 100 * x.upper_utilisation,
+                       100 * x.lower_utilisation, 100 * x.vertical_utilisation, x.diverted_packets, x.ring_sent,
+                       x.ring_dropped);
+        fmt::print("\n");
+    };
+    std::vector<noc::RunResult> rows;
+    if (saturation) {
+        noc::RunResult x = noc::saturation_throughput(net, traffic, measure, 0.01, traffic.mean_flits() * 0.999);
+        fmt::print("saturation throughput {:.4f} flits/node/cycle (offered {:.4f})\n", x.accepted, x.rate);
+        header();
+        row(x);
+        rows.push_back(x);
+    } else {
+        header();
+        for (double r : rates) {
+            noc::TrafficConfig t = traffic;
+            t.rate = r;
+            rows.push_back(noc::run_open_loop(net, t, measure));
+            row(rows.back());
+            if (rows.back().saturated) break;
+        }
     }
     if (!out_dir.empty()) {
         std::error_code ec;
