@@ -23,9 +23,9 @@ namespace {
 /// are still in the network, and releases them when the network reports their ejection.
 class NetraceSource : public PacketSource {
 public:
-    NetraceSource(NetraceReader& reader, uint32_t flit_bytes, const Topology& topology)
-        : m_reader(reader), m_flit_bytes(flit_bytes), m_topology(topology) {
-        m_have_next = m_reader.next(m_next);
+    NetraceSource(NetraceReader& reader, uint32_t flit_bytes, const Topology& topology, double speedup)
+        : m_reader(reader), m_flit_bytes(flit_bytes), m_topology(topology), m_speedup(speedup) {
+        advance();
     }
 
     uint64_t next_cycle() const override {
@@ -43,7 +43,7 @@ public:
                 inject(m_next.id, cycle, net);
             else
                 m_waiting.insert(m_next.id);
-            m_have_next = m_reader.next(m_next);
+            advance();
         }
         for (uint32_t id : m_released) inject(id, cycle, net);
         m_released.clear();
@@ -72,7 +72,8 @@ private:
     /// Terminal of a trace node: its core, or for a memory controller node (type 3) when the
     /// network has controllers of its own, the controller nearest to that node.
     uint32_t endpoint(uint8_t node, uint8_t type) const {
-        if (type == 3 && m_topology.memory_controllers() > 0) return m_topology.nearest_memory_controller(node);
+        if (type == 3 && m_topology.memory_terminals() > 0)
+            return m_topology.nearest_memory_controller(node) + m_next.id % m_topology.memory_channels();
         return node;
     }
     void inject(uint32_t id, uint64_t cycle, Network& net) {
@@ -90,9 +91,17 @@ private:
         net.enqueue(p);
     }
 
+    /// Reads the next record; its cycle is scaled by the speedup.
+    void advance() {
+        m_have_next = m_reader.next(m_next);
+        if (m_have_next && m_speedup != 1.0)
+            m_next.cycle = static_cast<uint64_t>(static_cast<double>(m_next.cycle) / m_speedup);
+    }
+
     NetraceReader& m_reader;
     uint32_t m_flit_bytes;
     const Topology& m_topology;
+    double m_speedup;
     NetracePacket m_next;
     bool m_have_next = false;
     DependencyTracker m_tracker;
@@ -105,7 +114,8 @@ private:
 }  // namespace
 
 ReplayResult replay_netrace(const std::string& path, const NetworkConfig& ncfg, uint32_t flit_bytes,
-                            uint64_t max_cycles) {
+                            uint64_t max_cycles, double speedup) {
+    if (!(speedup >= 1.0 && speedup <= 1000.0)) throw sim::InputError(fmt::format("speedup: {} is out of range 1..1000", speedup));
     const auto t0 = std::chrono::steady_clock::now();
     if (flit_bytes == 0) throw sim::InputError("flit_bytes must be positive");
     NetraceReader reader(path);
@@ -114,7 +124,7 @@ ReplayResult replay_netrace(const std::string& path, const NetworkConfig& ncfg, 
         throw sim::InputError(fmt::format("{}: trace has {} nodes, the {}x{} network only {} cores", path,
                                           h.num_nodes, ncfg.width, ncfg.height, ncfg.nodes()));
     Network net(ncfg, nullptr);
-    NetraceSource src(reader, flit_bytes, net.topology());
+    NetraceSource src(reader, flit_bytes, net.topology(), speedup);
     net.set_source(&src);
     net.set_eject_hook([&](uint64_t id, uint64_t cycle) { src.ejected(id, cycle); });
     run_direct(net, 0, max_cycles, [&] { return src.done(); });

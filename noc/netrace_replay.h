@@ -30,7 +30,9 @@ struct ReplayResult {
 /// been ejected if that is later. Packets are `bytes / flit_bytes` flits (rounded up);
 /// response types travel in the reply message class. Stops after `max_cycles`. Throws
 /// sim::InputError for a bad file or a trace with more nodes than the mesh.
+/// With `speedup` k > 1 every trace cycle is divided by k (dependencies still hold), which
+/// raises the offered load k-fold: a way to load the network with a light trace.
 ReplayResult replay_netrace(const std::string& path, const NetworkConfig& net, uint32_t flit_bytes = 16,
-                            uint64_t max_cycles = 100'000'000);
+                            uint64_t max_cycles = 100'000'000, double speedup = 1.0);
 
 }  // namespace stacksim::noc

@@ -23,6 +23,7 @@ void NetworkConfig::validate() const {
     if (topology == "stacked" && concentration < 2)
         fail("concentration", "the stacked topology needs at least 2 (upper routers per interposer router side)");
     if (memory_controllers > 64) fail("memory_controllers", fmt::format("{} is out of range 0..64", memory_controllers));
+    if (memory_channels < 1 || memory_channels > 4) fail("memory_channels", fmt::format("{} is out of range 1..4", memory_channels));
     if (memory_controllers > 0 && width / concentration < 2 && memory_controllers > 1)
         fail("memory_controllers", "need at least two router columns for west and east edges");
     if (vcs < kMessageClasses || vcs > 12 || vcs % kMessageClasses != 0)

@@ -27,7 +27,8 @@ struct NetworkConfig {
     unsigned width = 8;            ///< cores per row (upper layer columns)
     unsigned height = 8;           ///< cores per column (upper layer rows)
     unsigned concentration = 1;    ///< mesh: c x c cores per router; stacked: c x c upper routers per interposer router
-    unsigned memory_controllers = 0;  ///< terminals on the west/east edge routers (interposer for stacked)
+    unsigned memory_controllers = 0;  ///< controllers on the west/east edge routers (interposer for stacked)
+    unsigned memory_channels = 1;     ///< network terminals (router ports) per memory controller
     unsigned eject_credits = 0;    ///< flits per VC a terminal can hold before consuming; 0 = unlimited
     unsigned vcs = 4;              ///< VCs per port, split evenly between request and reply
     unsigned buffer_depth = 8;     ///< flits per VC buffer
@@ -40,7 +41,9 @@ struct NetworkConfig {
     /// Cores (traffic sources of the synthetic patterns).
     unsigned nodes() const { return width * height; }
     /// Cores plus memory controllers.
-    unsigned terminals() const { return width * height + memory_controllers; }
+    unsigned terminals() const { return width * height + memory_terminals(); }
+    /// Memory-controller channels: the terminals after the cores.
+    unsigned memory_terminals() const { return memory_controllers * memory_channels; }
 };
 
 class Network;

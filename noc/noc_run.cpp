@@ -23,11 +23,11 @@ void MeasureConfig::validate() const {
 RunResult run_open_loop(const NetworkConfig& ncfg, const TrafficConfig& tcfg, const MeasureConfig& m,
                         sim::ClockDomain* domain) {
     ncfg.validate();
-    tcfg.validate(ncfg.width, ncfg.height, ncfg.memory_controllers);
+    tcfg.validate(ncfg.width, ncfg.height, ncfg.memory_terminals());
     m.validate();
     auto t0 = std::chrono::steady_clock::now();
     Network net(ncfg, domain);
-    SyntheticSource src(tcfg, ncfg.width, ncfg.height, ncfg.memory_controllers);
+    SyntheticSource src(tcfg, ncfg.width, ncfg.height, ncfg.memory_terminals());
     const uint64_t begin = m.warmup, end = m.warmup + m.measure, cap = end + m.drain_cap;
     src.set_window(begin, end);
     net.set_window(begin, end);

@@ -40,7 +40,7 @@ unsigned Topology::links(LinkKind kind) const {
 
 unsigned Topology::nearest_memory_controller(unsigned terminal) const {
     unsigned g = m_grid[terminal], best = m_cores, best_d = ~0u;
-    for (unsigned t = m_cores; t < terminals(); ++t) {
+    for (unsigned t = m_cores; t < terminals(); t += m_channels) {
         unsigned h = m_grid[t];
         int dx = static_cast<int>(g % m_grid_cols) - static_cast<int>(h % m_grid_cols);
         int dy = static_cast<int>(g / m_grid_cols) - static_cast<int>(h / m_grid_cols);
@@ -87,7 +87,7 @@ public:
           m_dor(routing_registry().create(cfg.routing, m_rw, m_rh)), m_routing(cfg.routing) {
         const unsigned cc = m_c * m_c, rn = m_rw * m_rh;
         auto mcs = mc_counts(cfg.memory_controllers, m_rw, m_rh);
-        for (unsigned r = 0; r < rn; ++r) add_router(4 + cc + mcs[r], 0);
+        for (unsigned r = 0; r < rn; ++r) add_router(4 + cc + mcs[r] * cfg.memory_channels, 0);
         for (unsigned y = 0; y < m_rh; ++y)
             for (unsigned x = 0; x < m_rw; ++x) {
                 unsigned r = y * m_rw + x;
@@ -106,8 +106,10 @@ public:
             unsigned x, y;
             mc_place(i, cfg.memory_controllers, m_rw, m_rh, x, y);
             unsigned r = y * m_rw + x;
-            attach(r, 4 + cc + used[r]++);
-            m_grid.push_back(r);
+            for (unsigned k = 0; k < cfg.memory_channels; ++k) {
+                attach(r, 4 + cc + used[r]++);
+                m_grid.push_back(r);
+            }
         }
         m_grids = rn;
         m_grid_cols = m_rw;
@@ -122,8 +124,9 @@ public:
         return dir_port(m_dor->route(router, rd));
     }
     std::string describe() const override {
-        return fmt::format("{}x{} {}mesh of {}x{} cores, {} memory controllers, routing {}", m_rw, m_rh,
-                           m_c > 1 ? "concentrated " : "", m_rw * m_c, m_rh * m_c, memory_controllers(), m_routing);
+        return fmt::format("{}x{} {}mesh of {}x{} cores, {} memory controllers x {} channels, routing {}",
+                           m_rw, m_rh, m_c > 1 ? "concentrated " : "", m_rw * m_c, m_rh * m_c, memory_controllers(),
+                           m_channels, m_routing);
     }
 
 private:
@@ -145,7 +148,7 @@ public:
         for (unsigned r = 0; r < un; ++r) add_router(6, 0);
         auto mcs = mc_counts(cfg.memory_controllers, m_iw, m_ih);
         // Interposer router ports: 0..3 mesh, 4..4+cc-1 up (grid position), then controllers.
-        for (unsigned r = 0; r < in; ++r) add_router(4 + cc + mcs[r], 1);
+        for (unsigned r = 0; r < in; ++r) add_router(4 + cc + mcs[r] * cfg.memory_channels, 1);
         for (unsigned y = 0; y < m_h; ++y)
             for (unsigned x = 0; x < m_w; ++x) {
                 unsigned r = y * m_w + x;
@@ -173,8 +176,10 @@ public:
             unsigned x, y;
             mc_place(i, cfg.memory_controllers, m_iw, m_ih, x, y);
             unsigned g = y * m_iw + x;
-            attach(un + g, 4 + cc + used[g]++);
-            m_grid.push_back(g);
+            for (unsigned k = 0; k < cfg.memory_channels; ++k) {
+                attach(un + g, 4 + cc + used[g]++);
+                m_grid.push_back(g);
+            }
         }
         m_grids = in;
         m_grid_cols = m_iw;
@@ -197,9 +202,9 @@ public:
         return dir_port(m_lower_dor->route(here, target));
     }
     std::string describe() const override {
-        return fmt::format("2.5D: {}x{} upper mesh over a {}x{} interposer mesh ({}x{} grids), {} memory controllers, "
-                           "routing {}-z",
-                           m_w, m_h, m_iw, m_ih, m_c, m_c, memory_controllers(), m_routing);
+        return fmt::format("2.5D: {}x{} upper mesh over a {}x{} interposer mesh ({}x{} grids), {} memory controllers x {} "
+                           "channels, routing {}-z",
+                           m_w, m_h, m_iw, m_ih, m_c, m_c, memory_controllers(), m_channels, m_routing);
     }
 
 private:
@@ -212,8 +217,13 @@ private:
 
 std::unique_ptr<Topology> Topology::create(const NetworkConfig& cfg) {
     cfg.validate();
-    if (cfg.topology == "stacked") return std::make_unique<StackedTopology>(cfg);
-    return std::make_unique<MeshTopology>(cfg);
+    std::unique_ptr<Topology> t;
+    if (cfg.topology == "stacked")
+        t = std::make_unique<StackedTopology>(cfg);
+    else
+        t = std::make_unique<MeshTopology>(cfg);
+    t->m_channels = cfg.memory_channels;
+    return t;
 }
 
 }  // namespace stacksim::noc

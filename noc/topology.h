@@ -36,14 +36,15 @@ struct PortLink {
 ///
 /// * "mesh": a (width / c) x (height / c) mesh of routers, each serving a c x c block of cores
 ///   (c = concentration; c = 1 is the plain mesh). Memory controllers attach to extra ports of
-///   the routers of the west and east edge columns.
+///   the routers of the west and east edge columns, one port (terminal) per channel.
 /// * "stacked" (2.5D): an upper width x height mesh with one core per router over an interposer
 ///   (width / c) x (height / c) concentrated mesh; each interposer router sits under a c x c
 ///   block of upper routers (a "grid", numbered like the interposer router) with one vertical
 ///   link each way to each of them. Memory controllers attach to the interposer's west and east
-///   edge routers. Memory packets and packets flagged `lower` go down at their source's router
-///   (the vertical hop first), cross the interposer in dimension order and come up at the
-///   destination's router (the vertical hop last); the rest stay on the upper layer.
+///   edge routers, one port (terminal) per channel. Memory packets and packets flagged `lower`
+///   go down at their source's router (the vertical hop first), cross the interposer in
+///   dimension order and come up at the destination's router (the vertical hop last); the rest
+///   stay on the upper layer.
 class Topology {
 public:
     /// Builds the topology named by cfg.topology. Throws sim::ConfigError on bad sizes.
@@ -60,7 +61,10 @@ public:
     const PortLink& link(unsigned router, unsigned port) const { return m_links[router][port]; }
     unsigned terminals() const { return static_cast<unsigned>(m_term_router.size()); }
     unsigned cores() const { return m_cores; }
-    unsigned memory_controllers() const { return terminals() - m_cores; }
+    /// Memory controllers; controller i's channels are terminals cores() + i * channels + k.
+    unsigned memory_controllers() const { return (terminals() - m_cores) / m_channels; }
+    unsigned memory_channels() const { return m_channels; }
+    unsigned memory_terminals() const { return terminals() - m_cores; }
     bool is_memory(unsigned terminal) const { return terminal >= m_cores; }
     unsigned terminal_router(unsigned t) const { return m_term_router[t]; }
     unsigned terminal_port(unsigned t) const { return m_term_port[t]; }
@@ -73,7 +77,8 @@ public:
     unsigned grids() const { return m_grids; }
     /// Grids per row (grid id = row * grid_columns() + column).
     unsigned grid_columns() const { return m_grid_cols; }
-    /// The memory controller whose grid is nearest (Manhattan, lowest id on ties) to `terminal`'s.
+    /// Channel 0 of the memory controller whose grid is nearest (Manhattan, lowest id on ties)
+    /// to `terminal`'s.
     unsigned nearest_memory_controller(unsigned terminal) const;
     /// Upper routers of a grid (stacked) / the grid's router (mesh), and the grid's lower router.
     const std::vector<unsigned>& grid_upper_routers(unsigned g) const { return m_grid_upper[g]; }
@@ -91,7 +96,7 @@ protected:
     std::vector<std::vector<PortLink>> m_links;
     std::vector<std::vector<unsigned>> m_grid_upper;
     std::vector<unsigned> m_grid_lower;
-    unsigned m_cores = 0, m_grids = 0, m_grid_cols = 1;
+    unsigned m_cores = 0, m_grids = 0, m_grid_cols = 1, m_channels = 1;
     bool m_layered = false;
 };
 

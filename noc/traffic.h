@@ -68,12 +68,13 @@ private:
 
 /// Bernoulli packet injection at every core: the gap to a core's next packet is drawn from
 /// the geometric distribution, so cost follows the packets, not the cycles. A packet goes to a
-/// uniformly random memory controller (terminals width*height and up) with probability
+/// uniformly random memory-controller channel (terminals width*height and up) with probability
 /// memory_fraction, else to the pattern's destination. Packets created at cycles in
 /// [measure_begin, measure_end) are flagged measured.
 class SyntheticSource : public PacketSource {
 public:
-    SyntheticSource(const TrafficConfig& cfg, unsigned width, unsigned height, unsigned memory_controllers = 0);
+    /// `memory_terminals`: controller channels numbered after the width x height cores.
+    SyntheticSource(const TrafficConfig& cfg, unsigned width, unsigned height, unsigned memory_terminals = 0);
     void set_window(uint64_t begin, uint64_t end) { m_begin = begin; m_end = end; }
     uint64_t next_cycle() const override { return m_heap.empty() ? ~uint64_t{0} : m_heap.top().first; }
     void generate(uint64_t cycle, Network& net) override;

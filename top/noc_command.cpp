@@ -50,9 +50,9 @@ std::vector<double> parse_rates(const std::string& spec) {
 }  // namespace
 
 /// `stacksim noc --trace FILE`: replay a Netrace trace and report its runtime and latency.
-int replay_command(const std::string& trace, const noc::NetworkConfig& net, uint32_t flit_bytes,
+int replay_command(const std::string& trace, const noc::NetworkConfig& net, uint32_t flit_bytes, double speedup,
                    const std::string& out_dir) {
-    noc::ReplayResult r = noc::replay_netrace(trace, net, flit_bytes);
+    noc::ReplayResult r = noc::replay_netrace(trace, net, flit_bytes, 100'000'000, speedup);
     fmt::print("noc: {}; {} VCs x {} flits, {} stages{}; Netrace {} ({}-byte flits)\n",
                noc::Topology::create(net)->describe(), net.vcs, net.buffer_depth, net.pipeline_stages,
                net.topology == "stacked" ? ", layer policy " + net.policy.name : std::string(), trace, flit_bytes);
@@ -69,7 +69,7 @@ int replay_command(const std::string& trace, const noc::NetworkConfig& net, uint
                             {"delayed_packets", r.delayed}, {"packet_latency", r.packet_latency}, {"hops", r.hops},
                             {"flit_hops", r.flit_hops}, {"memory_packets", r.memory_packets},
                             {"diverted_packets", r.diverted_packets}, {"layer_policy", net.policy.name},
-                            {"topology", net.topology}, {"routing", net.routing}};
+                            {"topology", net.topology}, {"routing", net.routing}, {"speedup", speedup}};
         sim::write_file_atomically(out_dir + "/replay.json", j.dump(2) + "\n");
     }
     return r.complete ? 0 : 3;
@@ -124,6 +124,7 @@ int noc_command(const std::vector<std::string>& args) {
         s.read("height", net.height);
         s.read("concentration", net.concentration);
         s.read("memory_controllers", net.memory_controllers);
+        s.read("memory_channels", net.memory_channels);
         s.read("vcs", net.vcs);
         s.read("buffer_depth", net.buffer_depth);
         s.read("pipeline_stages", net.pipeline_stages);
@@ -169,19 +170,21 @@ int noc_command(const std::vector<std::string>& args) {
                 t.validate(w, h, mcs);
                 m.validate();
             }
-        } check{traffic, measure, net.width, net.height, net.memory_controllers};
+        } check{traffic, measure, net.width, net.height, net.memory_terminals()};
         sim::validate_in(s, check);
     }
     uint32_t flit_bytes = 16;
+    double speedup = 1.0;
     doc.section("trace").read("flit_bytes", flit_bytes);
+    doc.section("trace").read("speedup", speedup);
     doc.check_all_used();
-    if (!trace.empty()) return replay_command(trace, net, flit_bytes, out_dir);
+    if (!trace.empty()) return replay_command(trace, net, flit_bytes, speedup, out_dir);
     if (rates.empty()) rates = {traffic.rate};
     for (double r : rates) {
         noc::TrafficConfig t = traffic;
         t.rate = r;
         try {
-            t.validate(net.width, net.height, net.memory_controllers);
+            t.validate(net.width, net.height, net.memory_terminals());
         } catch (const sim::ConfigError& e) {
             throw sim::InputError(fmt::format("--rate {}: {}", r, e.what()));
         }

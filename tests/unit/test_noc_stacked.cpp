@@ -513,3 +513,35 @@ TEST_CASE("stacked: noc command runs the shipped 2.5D config and reports the pol
                                         "noc.ring_lanes=4"}),
                       Catch::Contains("ring_lanes"));
 }
+
+TEST_CASE("stacked: controller channels are separate terminals on the controller's router") {
+    auto cfg = stacked();
+    cfg.memory_channels = 2;
+    auto t = Topology::create(cfg);
+    CHECK(t->terminals() == 80);
+    CHECK(t->memory_controllers() == 8);
+    CHECK(t->memory_terminals() == 16);
+    for (unsigned mc = 0; mc < 8; ++mc) {
+        unsigned a = 64 + 2 * mc, b = a + 1;
+        CHECK(t->terminal_router(a) == t->terminal_router(b));
+        CHECK(t->terminal_port(a) != t->terminal_port(b));
+        CHECK(walk(*t, 9, b, false).end_terminal == b);
+    }
+    // Trace node 16 = (0, 2) sits over grid 4 on the west edge: its controller is there.
+    CHECK(t->grid(t->nearest_memory_controller(16)) == 4);
+    CHECK((t->nearest_memory_controller(16) - 64) % 2 == 0);
+}
+
+TEST_CASE("stacked: a netrace speedup loads the network and keeps dependencies") {
+    auto cfg = stacked("yx", "dll");
+    cfg.memory_channels = 2;
+    const std::string path = STACKSIM_SOURCE_DIR "/../shared/traces/netrace/multiregion.tra.bz2";
+    ReplayResult slow = replay_netrace(path, cfg, 16, 100'000'000, 1.0);
+    ReplayResult fast = replay_netrace(path, cfg, 16, 100'000'000, 20.0);
+    CHECK(slow.complete);
+    CHECK(fast.complete);
+    CHECK(fast.cycles < slow.cycles / 5);
+    CHECK(fast.packet_latency > slow.packet_latency);  // congestion
+    CHECK(fast.delayed > slow.delayed);               // more packets wait for their dependencies
+    CHECK_THROWS_AS(replay_netrace(path, cfg, 16, 1000, 0.5), sim::InputError);
+}
