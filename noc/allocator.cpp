@@ -11,11 +11,11 @@ unsigned round_robin_pick(uint64_t mask, unsigned start) {
     return static_cast<unsigned>(__builtin_ctzll(hi ? hi : mask));
 }
 
-SeparableAllocator::SeparableAllocator(unsigned inputs, unsigned outputs)
+SeparableAllocator::SeparableAllocator(unsigned inputs, unsigned outputs, unsigned iterations)
     : m_req(inputs, 0), m_out_req(outputs, 0), m_in_ptr(inputs, 0), m_out_ptr(outputs, 0),
-      m_grant(inputs, -1) {
-    if (inputs == 0 || outputs == 0 || inputs > 64 || outputs > 64)
-        throw std::invalid_argument("SeparableAllocator: 1..64 inputs and outputs");
+      m_grant(inputs, -1), m_iterations(iterations) {
+    if (inputs == 0 || outputs == 0 || inputs > 64 || outputs > 64 || iterations < 1)
+        throw std::invalid_argument("SeparableAllocator: 1..64 inputs and outputs, >= 1 iteration");
     m_active_inputs.reserve(inputs);
     m_active_outputs.reserve(outputs);
     m_granted.reserve(inputs);
@@ -29,20 +29,33 @@ void SeparableAllocator::request(unsigned in, unsigned out) {
 void SeparableAllocator::allocate() {
     for (unsigned in : m_granted) m_grant[in] = -1;
     m_granted.clear();
-    // Input stage: each input picks one output.
-    for (unsigned in : m_active_inputs) {
-        unsigned out = round_robin_pick(m_req[in], m_in_ptr[in]);
-        if (m_out_req[out] == 0) m_active_outputs.push_back(out);
-        m_out_req[out] |= uint64_t{1} << in;
-    }
-    // Output stage: each output picks one of the inputs that picked it.
-    for (unsigned out : m_active_outputs) {
-        unsigned in = round_robin_pick(m_out_req[out], m_out_ptr[out]);
-        m_grant[in] = static_cast<int>(out);
-        m_granted.push_back(in);
-        m_out_ptr[out] = (in + 1) % inputs();
-        m_in_ptr[in] = (out + 1) % outputs();
-        m_out_req[out] = 0;
+    uint64_t taken = 0;  // outputs matched in earlier iterations
+    for (unsigned it = 0; it < m_iterations; ++it) {
+        // Input stage: each unmatched input picks one of its still free outputs.
+        bool any = false;
+        for (unsigned in : m_active_inputs) {
+            uint64_t want = m_req[in] & ~taken;
+            if (m_grant[in] >= 0 || want == 0) continue;
+            unsigned out = round_robin_pick(want, m_in_ptr[in]);
+            if (m_out_req[out] == 0) m_active_outputs.push_back(out);
+            m_out_req[out] |= uint64_t{1} << in;
+            any = true;
+        }
+        if (!any) break;
+        // Output stage: each output picks one of the inputs that picked it. As in iSLIP, only
+        // first-iteration grants move the pointers (so no input starves).
+        for (unsigned out : m_active_outputs) {
+            unsigned in = round_robin_pick(m_out_req[out], m_out_ptr[out]);
+            m_grant[in] = static_cast<int>(out);
+            m_granted.push_back(in);
+            taken |= uint64_t{1} << out;
+            if (it == 0) {
+                m_out_ptr[out] = (in + 1) % inputs();
+                m_in_ptr[in] = (out + 1) % outputs();
+            }
+            m_out_req[out] = 0;
+        }
+        m_active_outputs.clear();
     }
     for (unsigned in : m_active_inputs) m_req[in] = 0;
     m_active_inputs.clear();

@@ -10,9 +10,11 @@ namespace stacksim::noc {
 /// requested outputs round robin, then each output picks one of the inputs that picked it round
 /// robin. Pointers advance past a winner only when its grant is final (iSLIP style), so every
 /// persistent requester is served within inputs x outputs rounds. Never grants an output twice.
+/// With `iterations` > 1 it is iSLIP: unmatched inputs retry the still free outputs, and only
+/// first-iteration grants move the pointers.
 class SeparableAllocator {
 public:
-    SeparableAllocator(unsigned inputs, unsigned outputs);
+    SeparableAllocator(unsigned inputs, unsigned outputs, unsigned iterations = 1);
 
     /// Input `in` requests output `out` this round.
     void request(unsigned in, unsigned out);
@@ -32,6 +34,7 @@ private:
     std::vector<unsigned> m_in_ptr, m_out_ptr;
     std::vector<int> m_grant;
     std::vector<unsigned> m_active_inputs, m_active_outputs, m_granted;
+    unsigned m_iterations;
 };
 
 /// Index of the first set bit of `mask` at or after `start`, wrapping around; `mask` != 0.

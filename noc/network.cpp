@@ -31,6 +31,8 @@ void NetworkConfig::validate() const {
     if (buffer_depth < 1 || buffer_depth > 1024) fail("buffer_depth", fmt::format("{} is out of range 1..1024", buffer_depth));
     if (pipeline_stages < 3 || pipeline_stages > 16)
         fail("pipeline_stages", fmt::format("{} is out of range 3..16", pipeline_stages));
+    if (allocator_iterations < 1 || allocator_iterations > 4)
+        fail("allocator_iterations", fmt::format("{} is out of range 1..4", allocator_iterations));
     if (link_latency < 1 || link_latency > 64) fail("link_latency", fmt::format("{} is out of range 1..64", link_latency));
     if (!routing_registry().contains(routing)) {
         std::string known;
@@ -46,7 +48,7 @@ Network::Network(const NetworkConfig& cfg, sim::ClockDomain* domain) : m_cfg(cfg
     const Topology& t = *m_topology;
     unsigned max_ports = 0;
     for (unsigned r = 0; r < t.routers(); ++r) {
-        RouterParams rp{t.ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages};
+        RouterParams rp{t.ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages, cfg.allocator_iterations};
         if (rp.ports * rp.vcs > 64)
             throw sim::ConfigError(fmt::format("vcs: {} VCs x {} ports of router {} exceed the 64 input VCs a router "
                                                "supports",

@@ -33,6 +33,7 @@ struct NetworkConfig {
     unsigned vcs = 4;              ///< VCs per port, split evenly between request and reply
     unsigned buffer_depth = 8;     ///< flits per VC buffer
     unsigned pipeline_stages = 3;  ///< router pipeline depth, >= 3
+    unsigned allocator_iterations = 1;  ///< VC and switch allocators: 1 separable, > 1 iSLIP iterations
     unsigned link_latency = 1;     ///< cycles per router-to-router link
     std::string routing = "xy";    ///< routing_registry() name, applied on each layer (xy-z / yx-z when stacked)
     LayerPolicyConfig policy;      ///< stacked only

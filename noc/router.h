@@ -17,6 +17,7 @@ struct RouterParams {
     unsigned vcs = 4;               ///< VCs per input port (split evenly among message classes)
     unsigned buffer_depth = 4;      ///< flits per VC buffer
     unsigned pipeline_stages = 3;   ///< >= 3: [extra stages +] RC+VA, SA, ST
+    unsigned allocator_iterations = 1;  ///< 1: separable input-first; more: iSLIP iterations
 };
 
 /// One router. The owner delivers flits with receive_flit() (at most one per input port and

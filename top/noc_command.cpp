@@ -128,6 +128,7 @@ int noc_command(const std::vector<std::string>& args) {
         s.read("vcs", net.vcs);
         s.read("buffer_depth", net.buffer_depth);
         s.read("pipeline_stages", net.pipeline_stages);
+        s.read("allocator_iterations", net.allocator_iterations);
         s.read("link_latency", net.link_latency);
         s.read("routing", net.routing);
         noc::LayerPolicyConfig& p = net.policy;

@@ -291,3 +291,27 @@ TEST_CASE("noc: command writes the curve csv") {
     CHECK(lines == 3);
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("noc: islip iterations match inputs that lost the first round") {
+    for (unsigned iterations : {1u, 2u}) {
+        SeparableAllocator a(2, 2, iterations);
+        // Both inputs want both outputs; with fresh pointers both pick output 0 first.
+        a.request(0, 0);
+        a.request(0, 1);
+        a.request(1, 0);
+        a.request(1, 1);
+        a.allocate();
+        CHECK(a.granted().size() == iterations);
+        CHECK(a.grant(0) == 0);
+        if (iterations == 2) CHECK(a.grant(1) == 1);
+    }
+    NetworkConfig cfg;
+    cfg.allocator_iterations = 2;
+    TrafficConfig t = uniform(0.2);
+    MeasureConfig m = quick_measure();
+    RunResult r = run_open_loop(cfg, t, m);
+    CHECK_FALSE(r.saturated);
+    CHECK(r.accepted == Approx(r.offered).epsilon(0.03));
+    cfg.allocator_iterations = 5;
+    CHECK_THROWS_WITH(cfg.validate(), Catch::StartsWith("allocator_iterations:"));
+}
