@@ -31,6 +31,16 @@ unsigned Topology::attach(unsigned router, unsigned port) {
     return t;
 }
 
+void Topology::wire_plane(unsigned first, unsigned w, unsigned h, LinkKind kind) {
+    // Ports 0..3 are east, west, north, south (RoutingFunction's kEast..kSouth minus one).
+    for (unsigned y = 0; y < h; ++y)
+        for (unsigned x = 0; x < w; ++x) {
+            unsigned r = first + y * w + x;
+            if (x + 1 < w) connect(r, kEast - 1, r + 1, kWest - 1, kind);
+            if (y + 1 < h) connect(r, kSouth - 1, r + w, kNorth - 1, kind);
+        }
+}
+
 unsigned Topology::links(LinkKind kind) const {
     unsigned n = 0;
     for (auto& r : m_links)
@@ -80,6 +90,24 @@ std::vector<unsigned> mc_counts(unsigned m, unsigned w, unsigned h) {
     return n;
 }
 
+}  // namespace
+
+void attach_controllers(Topology& t, const NetworkConfig& cfg, unsigned first, unsigned w, unsigned h,
+                        unsigned first_port) {
+    std::vector<unsigned> used(size_t{w} * h, 0);
+    for (unsigned i = 0; i < cfg.memory_controllers; ++i) {
+        unsigned x, y;
+        mc_place(i, cfg.memory_controllers, w, h, x, y);
+        unsigned g = y * w + x;
+        for (unsigned k = 0; k < cfg.memory_channels; ++k) {
+            t.attach(first + g, first_port + used[g]++);
+            t.m_grid.push_back(g);
+        }
+    }
+}
+
+namespace {
+
 class MeshTopology : public Topology {
 public:
     explicit MeshTopology(const NetworkConfig& cfg)
@@ -88,12 +116,7 @@ public:
         const unsigned cc = m_c * m_c, rn = m_rw * m_rh;
         auto mcs = mc_counts(cfg.memory_controllers, m_rw, m_rh);
         for (unsigned r = 0; r < rn; ++r) add_router(4 + cc + mcs[r] * cfg.memory_channels, 0);
-        for (unsigned y = 0; y < m_rh; ++y)
-            for (unsigned x = 0; x < m_rw; ++x) {
-                unsigned r = y * m_rw + x;
-                if (x + 1 < m_rw) connect(r, dir_port(kEast), r + 1, dir_port(kWest), LinkKind::Upper);
-                if (y + 1 < m_rh) connect(r, dir_port(kSouth), r + m_rw, dir_port(kNorth), LinkKind::Upper);
-            }
+        wire_plane(0, m_rw, m_rh, LinkKind::Upper);
         m_cores = cfg.width * cfg.height;
         for (unsigned core = 0; core < m_cores; ++core) {
             unsigned x = core % cfg.width, y = core / cfg.width;
@@ -101,16 +124,7 @@ public:
             attach(r, 4 + (y % m_c) * m_c + x % m_c);
             m_grid.push_back(r);
         }
-        std::vector<unsigned> used(rn, 0);
-        for (unsigned i = 0; i < cfg.memory_controllers; ++i) {
-            unsigned x, y;
-            mc_place(i, cfg.memory_controllers, m_rw, m_rh, x, y);
-            unsigned r = y * m_rw + x;
-            for (unsigned k = 0; k < cfg.memory_channels; ++k) {
-                attach(r, 4 + cc + used[r]++);
-                m_grid.push_back(r);
-            }
-        }
+        attach_controllers(*this, cfg, 0, m_rw, m_rh, 4 + cc);
         m_grids = rn;
         m_grid_cols = m_rw;
         for (unsigned r = 0; r < rn; ++r) {
@@ -149,19 +163,12 @@ public:
         auto mcs = mc_counts(cfg.memory_controllers, m_iw, m_ih);
         // Interposer router ports: 0..3 mesh, 4..4+cc-1 up (grid position), then controllers.
         for (unsigned r = 0; r < in; ++r) add_router(4 + cc + mcs[r] * cfg.memory_channels, 1);
+        wire_plane(0, m_w, m_h, LinkKind::Upper);
+        wire_plane(un, m_iw, m_ih, LinkKind::Lower);
         for (unsigned y = 0; y < m_h; ++y)
             for (unsigned x = 0; x < m_w; ++x) {
-                unsigned r = y * m_w + x;
-                if (x + 1 < m_w) connect(r, dir_port(kEast), r + 1, dir_port(kWest), LinkKind::Upper);
-                if (y + 1 < m_h) connect(r, dir_port(kSouth), r + m_w, dir_port(kNorth), LinkKind::Upper);
                 unsigned g = (y / m_c) * m_iw + x / m_c;
-                connect(r, kDown, un + g, 4 + (y % m_c) * m_c + x % m_c, LinkKind::Vertical);
-            }
-        for (unsigned y = 0; y < m_ih; ++y)
-            for (unsigned x = 0; x < m_iw; ++x) {
-                unsigned r = un + y * m_iw + x;
-                if (x + 1 < m_iw) connect(r, dir_port(kEast), r + 1, dir_port(kWest), LinkKind::Lower);
-                if (y + 1 < m_ih) connect(r, dir_port(kSouth), r + m_iw, dir_port(kNorth), LinkKind::Lower);
+                connect(y * m_w + x, kDown, un + g, 4 + (y % m_c) * m_c + x % m_c, LinkKind::Vertical);
             }
         m_cores = un;
         m_grid_upper.resize(in);
@@ -171,16 +178,7 @@ public:
             m_grid.push_back(g);
             m_grid_upper[g].push_back(core);
         }
-        std::vector<unsigned> used(in, 0);
-        for (unsigned i = 0; i < cfg.memory_controllers; ++i) {
-            unsigned x, y;
-            mc_place(i, cfg.memory_controllers, m_iw, m_ih, x, y);
-            unsigned g = y * m_iw + x;
-            for (unsigned k = 0; k < cfg.memory_channels; ++k) {
-                attach(un + g, 4 + cc + used[g]++);
-                m_grid.push_back(g);
-            }
-        }
+        attach_controllers(*this, cfg, un, m_iw, m_ih, 4 + cc);
         m_grids = in;
         m_grid_cols = m_iw;
         for (unsigned g = 0; g < in; ++g) m_grid_lower.push_back(un + g);

@@ -87,10 +87,16 @@ public:
     unsigned links(LinkKind kind) const;
 
 protected:
+    /// Attaches cfg's memory controllers (cfg.memory_channels terminals each) to the west/east
+    /// edge routers of the w x h plane of routers first.., on ports from first_port up.
+    friend void attach_controllers(Topology& t, const NetworkConfig& cfg, unsigned first, unsigned w, unsigned h,
+                                   unsigned first_port);
     unsigned add_router(unsigned ports, unsigned layer);
     /// Two one-way links: (a, pa) -> (b, pb) and (b, pb) -> (a, pa).
     void connect(unsigned a, unsigned pa, unsigned b, unsigned pb, LinkKind kind);
     unsigned attach(unsigned router, unsigned port);  ///< returns the terminal id
+    /// Joins routers first .. first + w*h - 1 (row-major) into a w x h mesh on ports 0..3.
+    void wire_plane(unsigned first, unsigned w, unsigned h, LinkKind kind);
 
     std::vector<unsigned> m_ports, m_layer, m_term_router, m_term_port, m_grid;
     std::vector<std::vector<PortLink>> m_links;
