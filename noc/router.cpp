@@ -45,6 +45,7 @@ void Router::receive_credit(unsigned port, unsigned vc) {
 
 void Router::set_output_credits(unsigned port, unsigned credits) {
     for (unsigned v = 0; v < m_p.vcs; ++v) m_credits[port * m_p.vcs + v] = credits;
+    if ((m_p.terminal_ports >> port & 1) && credits != ~0u) m_terminal_credits = true;
 }
 
 void Router::step(uint64_t cycle, std::vector<Departure>& out) {
@@ -100,7 +101,7 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
             --m_buffered;
             --m_port_buffered[in_port];
             unsigned ov = o * vcs + vc.out_vc;
-            if (!(m_p.terminal_ports >> o & 1)) --m_credits[ov];
+            if (m_terminal_credits || !(m_p.terminal_ports >> o & 1)) --m_credits[ov];
             if (d.flit.tail) {
                 m_out_busy[ov] = 0;
                 vc.state = VcState::Idle;

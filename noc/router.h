@@ -46,7 +46,8 @@ public:
     void receive_flit(unsigned port, const Flit& f, uint64_t cycle);
     /// One credit for output VC (port, vc) came back.
     void receive_credit(unsigned port, unsigned vc);
-    /// Sets the credits of every VC of output `port` (the ejection port gets "infinite").
+    /// Sets the credits of every VC of output `port` (the ejection port gets "infinite", or
+    /// eject_credits: then its credits are spent per flit and returned by Network::consume()).
     void set_output_credits(unsigned port, unsigned credits);
 
     /// Does one cycle of allocation; appends the switch winners to `out`.
@@ -99,6 +100,7 @@ private:
     unsigned m_sa_used = 0;            ///< bit per m_sa_cand row (input port) set this cycle
     unsigned m_buffered = 0, m_capacity = 0;
     uint64_t m_overflows = 0, m_credit_overflows = 0;
+    bool m_terminal_credits = false;  ///< terminal ports have finite credits (eject_credits): spend them
     unsigned m_max_occupancy = 0;
 };
 

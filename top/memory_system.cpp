@@ -15,8 +15,14 @@ MemorySystem::MemorySystem(sc_core::sc_module_name name, const RunConfig& cfg, s
         m_simple = std::make_unique<memory::SimpleMemory>("memory", cfg.memory, m_mem_clock, stats);
         return;
     }
-    m_xbar_clock = std::make_unique<sim::ClockDomain>("crossbar_clock", period_ps(cfg.crossbar.clock_mhz));
-    m_xbar = std::make_unique<noc::Crossbar>("crossbar", cfg.crossbar, cfg.address_map, *m_xbar_clock, stats);
+    if (cfg.interconnect == "crossbar") {
+        m_xbar_clock = std::make_unique<sim::ClockDomain>("crossbar_clock", period_ps(cfg.crossbar.clock_mhz));
+        m_xbar = std::make_unique<noc::Crossbar>("crossbar", cfg.crossbar, cfg.address_map, *m_xbar_clock, stats);
+    } else {
+        m_noc_clock = std::make_unique<sim::ClockDomain>("noc_clock", period_ps(cfg.noc.clock_mhz));
+        m_noc = std::make_unique<noc::NetworkInterconnect>("interconnect", cfg.noc, cfg.noc_network, cfg.address_map,
+                                                           *m_noc_clock, stats);
+    }
     // "fixed": each partition's channel is the simple memory with the bandwidth split evenly.
     memory::SimpleMemoryConfig fixed = cfg.memory;
     fixed.bandwidth_gbps = cfg.memory.bandwidth_gbps / cfg.address_map.partitions;
@@ -24,7 +30,10 @@ MemorySystem::MemorySystem(sc_core::sc_module_name name, const RunConfig& cfg, s
         m_dram_clock = std::make_unique<sim::ClockDomain>("dram_clock", cfg.dram.period_ps());
     for (uint32_t j = 0; j < cfg.address_map.partitions; ++j) {
         auto l2 = std::make_unique<memory::SectorCache>(fmt::format("l2_{}", j).c_str(), cfg.l2, core_clock, stats);
-        m_xbar->downstream.bind(l2->upstream);
+        if (m_xbar)
+            m_xbar->downstream.bind(l2->upstream);
+        else
+            m_noc->downstream.bind(l2->upstream);
         const std::string name = fmt::format("dram_{}", j);
         if (m_dram_clock) {
             auto dram = std::make_unique<memory::DramChannel>(name.c_str(), cfg.dram, *m_dram_clock, stats);

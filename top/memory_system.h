@@ -10,6 +10,7 @@
 #include "memory/sector_cache.h"
 #include "memory/simple_memory.h"
 #include "noc/crossbar.h"
+#include "noc/network_interconnect.h"
 #include "sim/clock_domain.h"
 #include "sim/stats.h"
 #include "top/run_config.h"
@@ -18,7 +19,8 @@ namespace stacksim::top {
 
 /// Builds the memory side selected by `memory.model`:
 /// * "simple": one fixed-latency, bandwidth-limited memory;
-/// * "hierarchy": a crossbar to `memory.map.partitions` partitions, each an L2 slice
+/// * "hierarchy": an interconnect (`memory.interconnect`: the crossbar, or a mesh / 2.5D router
+///   network, [memory.noc]) to `memory.map.partitions` partitions, each an L2 slice
 ///   ([memory.l2]) in front of a DRAM channel ([memory.dram], its own clock domain).
 /// Requesters (L1s or SMs) bind with connect().
 class MemorySystem : public sc_core::sc_module {
@@ -30,6 +32,8 @@ public:
     template <typename Socket> void connect(Socket& s) {
         if (m_xbar)
             s.bind(m_xbar->upstream);
+        else if (m_noc)
+            s.bind(m_noc->upstream);
         else
             s.bind(m_simple->upstream);
     }
@@ -39,6 +43,8 @@ private:
     std::unique_ptr<sim::ClockDomain> m_xbar_clock;
     std::unique_ptr<memory::SimpleMemory> m_simple;
     std::unique_ptr<noc::Crossbar> m_xbar;
+    std::unique_ptr<sim::ClockDomain> m_noc_clock;
+    std::unique_ptr<noc::NetworkInterconnect> m_noc;
     std::vector<std::unique_ptr<memory::SectorCache>> m_l2;
     std::vector<std::unique_ptr<memory::SimpleMemory>> m_fixed_channels;
     std::unique_ptr<sim::ClockDomain> m_dram_clock;

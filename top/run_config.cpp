@@ -4,9 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "memory/tag_array.h"
+#include "noc/network.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
 #include "top/embedded_presets.h"
@@ -55,6 +57,16 @@ void read_pipe(sim::ConfigSection s, core::PipeConfig& p) {
     s.read("initiation_interval", p.initiation_interval);
     s.read("latency", p.latency);
 }
+
+/// Builds the network of memory.interconnect once, for its configuration errors.
+struct NocNetworkCheck {
+    const RunConfig& c;
+    unsigned max_data;
+    void validate() const {
+        noc::NetworkConfig n = c.noc.network(c.interconnect, c.gpu.num_sms, c.address_map.partitions, max_data);
+        noc::Network probe(n);
+    }
+};
 
 }  // namespace
 
@@ -119,6 +131,11 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         s.read("bandwidth_gbps", c.memory.bandwidth_gbps);
         s.read("queue_depth", c.memory.queue_depth);
         s.read_choice("model", c.memory_model, {"simple", "hierarchy"});
+        s.read_choice("interconnect", c.interconnect, {"crossbar", "mesh", "stacked"});
+        if (c.interconnect != "crossbar" && c.memory_model != "hierarchy")
+            s.fail("interconnect", fmt::format("'{}' needs memory.model = \"hierarchy\" (the simple memory has no "
+                                               "partitions)",
+                                               c.interconnect));
         sim::validate_in(s, c.memory);
     }
     {
@@ -138,6 +155,23 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         s.read("header_bytes", c.crossbar.header_bytes);
         s.read("queue_depth", c.crossbar.queue_depth);
         sim::validate_in(s, c.crossbar);
+    }
+    {
+        auto s = doc.section("memory.noc");
+        noc::NocInterconnectConfig& n = c.noc;
+        s.read("clock_mhz", n.clock_mhz);
+        s.read("width", n.width);
+        s.read("height", n.height);
+        s.read("concentration", n.concentration);
+        s.read("vcs", n.vcs);
+        s.read("buffer_depth", n.buffer_depth);
+        s.read("pipeline_stages", n.pipeline_stages);
+        s.read("link_latency", n.link_latency);
+        s.read_choice("routing", n.routing, {"xy", "yx"});
+        s.read("flit_bytes", n.flit_bytes);
+        s.read("header_bytes", n.header_bytes);
+        s.read("queue_depth", n.queue_depth);
+        sim::validate_in(s, n);
     }
     {
         auto s = doc.section("memory.l2");
@@ -197,6 +231,14 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         auto s = doc.section("pchase");
         s.read("stride_bytes", c.pchase.stride_bytes);
         sim::validate_in(s, c.pchase);
+    }
+    if (c.interconnect != "crossbar") {
+        // Resolve the network now so that a grid too small for the SMs, or routers with too many
+        // ports for the VCs, is a configuration error naming the key.
+        auto s = doc.section("memory.noc");
+        const unsigned max_data = std::max({c.sm.line_bytes, c.l1.line_bytes, c.l2.line_bytes});
+        sim::validate_in(s, NocNetworkCheck{c, max_data});
+        c.noc_network = c.noc.network(c.interconnect, c.gpu.num_sms, c.address_map.partitions, max_data);
     }
     doc.check_all_used();
     return c;

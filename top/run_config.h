@@ -11,6 +11,7 @@
 #include "memory/pcie_config.h"
 #include "memory/sector_cache_config.h"
 #include "noc/crossbar_config.h"
+#include "noc/interconnect_config.h"
 #include "memory/simple_memory_config.h"
 #include "sim/config.h"
 #include "workloads/library/microbench.h"
@@ -44,6 +45,10 @@ struct RunConfig {
     std::string memory_model = "simple";  ///< memory.model: "simple" or "hierarchy"
     memory::AddressMap address_map{4, 256, false};  ///< [memory.map]
     noc::CrossbarConfig crossbar;          ///< [memory.crossbar]
+    /// memory.interconnect: "crossbar" ([memory.crossbar]), "mesh" or "stacked" ([memory.noc]).
+    std::string interconnect = "crossbar";
+    noc::NocInterconnectConfig noc;        ///< [memory.noc]
+    noc::NetworkConfig noc_network;        ///< the network resolved from [memory.noc] (mesh / stacked only)
     memory::SectorCacheConfig l2 = default_l2();  ///< [memory.l2], one slice per partition
     /// [memory.dram]: channel behind each L2 slice; preset "fixed" = the simple memory with
     /// [memory]'s latency and bandwidth / partitions.
