@@ -43,10 +43,13 @@ def replay(sets, trace, speedup):
 
 
 def main():
+    global BIN
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="shorter windows (for a smoke run)")
+    ap.add_argument("--bin", default=BIN, help="the stacksim binary (default build/stacksim)")
     args = ap.parse_args()
+    BIN = args.bin
     base = ["traffic.warmup=2000", "traffic.measure=6000", "traffic.drain_cap=12000", "traffic.latency_bound=300"]
     if args.quick:
         base = ["traffic.warmup=500", "traffic.measure=2000", "traffic.drain_cap=4000", "traffic.latency_bound=300"]
