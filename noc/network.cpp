@@ -240,7 +240,10 @@ void Network::handle(const Router::Departure& d, unsigned node, uint64_t cycle) 
         throw sim::SimulationError(fmt::format("noc: router {} routed packet {} to unconnected port {}", node,
                                                d.flit.packet, d.out_port));
     case LinkKind::Upper: ++m_stats.upper_flit_hops; break;
-    case LinkKind::Lower: ++m_stats.lower_flit_hops; break;
+    case LinkKind::Lower:
+        ++m_stats.lower_flit_hops;
+        if (down.edge) ++m_stats.edge_flit_hops;
+        break;
     case LinkKind::Vertical: ++m_stats.vertical_flit_hops; break;
     }
     Event e{EventKind::Flit, down.port, d.flit.vc, static_cast<uint32_t>(down.router), d.flit};
@@ -301,6 +304,7 @@ void Network::register_stats(sim::StatGroup& g) const {
     g.add("upper_flit_hops", m_stats.upper_flit_hops, "link traversals inside the upper (or only) layer", "flits");
     g.add("lower_flit_hops", m_stats.lower_flit_hops, "link traversals inside the interposer layer", "flits");
     g.add("vertical_flit_hops", m_stats.vertical_flit_hops, "vertical link traversals", "flits");
+    g.add("edge_flit_hops", m_stats.edge_flit_hops, "interposer traversals into an edge-column router", "flits");
     g.add("memory_packets", m_stats.memory_packets, "packets to or from a memory controller", "packets");
     g.add("diverted_packets", m_stats.diverted_packets, "coherence packets sent over the interposer", "packets");
     g.add("upper_packet_latency", m_stats.upper_packet_latency, "measured packets on the upper layer", "cycles");

@@ -64,6 +64,7 @@ struct NetworkStats {
     sim::Counter packets_created, packets_injected, flits_injected, packets_ejected, flits_ejected;
     sim::Counter flit_hops;           ///< router-to-router link traversals
     sim::Counter upper_flit_hops, lower_flit_hops, vertical_flit_hops;  ///< by link kind
+    sim::Counter edge_flit_hops;      ///< lower-layer traversals into an edge-column router
     sim::Counter memory_packets;      ///< packets to or from a memory controller
     sim::Counter diverted_packets;    ///< coherence packets the layer policy sent over the interposer
     sim::Average upper_packet_latency, lower_packet_latency;  ///< measured packets by layer taken, cycles

@@ -71,6 +71,13 @@ RunResult run_open_loop(const NetworkConfig& ncfg, const TrafficConfig& tcfg, co
     r.upper_utilisation = util(s.upper_flit_hops, LinkKind::Upper);
     r.lower_utilisation = util(s.lower_flit_hops, LinkKind::Lower);
     r.vertical_utilisation = util(s.vertical_flit_hops, LinkKind::Vertical);
+    if (unsigned e = topo.edge_links(); e && cycles) {
+        unsigned c = topo.links(LinkKind::Lower) - e;
+        r.edge_utilisation = static_cast<double>(s.edge_flit_hops.value()) / (static_cast<double>(e) * cycles);
+        if (c)
+            r.centre_utilisation = static_cast<double>(s.lower_flit_hops.value() - s.edge_flit_hops.value()) /
+                                   (static_cast<double>(c) * cycles);
+    }
     r.upper_latency = s.upper_packet_latency.mean();
     r.lower_latency = s.lower_packet_latency.mean();
     r.memory_packets = s.memory_packets.value();
@@ -105,13 +112,14 @@ std::string curve_csv(const std::vector<RunResult>& rows) {
     std::string out =
         "rate,offered,accepted,packet_latency,network_latency,hops,flit_hops,measured_packets,cycles,saturated,"
         "upper_utilisation,lower_utilisation,vertical_utilisation,upper_latency,lower_latency,memory_packets,"
-        "diverted_packets,ring_sent,ring_dropped,ring_delivered\n";
+        "diverted_packets,ring_sent,ring_dropped,ring_delivered,edge_utilisation,centre_utilisation\n";
     for (const auto& r : rows)
-        out += fmt::format("{},{:.6f},{:.6f},{:.3f},{:.3f},{:.4f},{},{},{},{},{:.5f},{:.5f},{:.5f},{:.3f},{:.3f},{},{},{},{},{}\n",
+        out += fmt::format("{},{:.6f},{:.6f},{:.3f},{:.3f},{:.4f},{},{},{},{},{:.5f},{:.5f},{:.5f},{:.3f},{:.3f},{},{},{},{},{},{:.5f},{:.5f}\n",
                            r.rate, r.offered, r.accepted, r.packet_latency, r.network_latency, r.hops, r.flit_hops,
                            r.measured_packets, r.cycles, r.saturated ? 1 : 0, r.upper_utilisation,
                            r.lower_utilisation, r.vertical_utilisation, r.upper_latency, r.lower_latency,
-                           r.memory_packets, r.diverted_packets, r.ring_sent, r.ring_dropped, r.ring_delivered);
+                           r.memory_packets, r.diverted_packets, r.ring_sent, r.ring_dropped, r.ring_delivered,
+                           r.edge_utilisation, r.centre_utilisation);
     return out;
 }
 

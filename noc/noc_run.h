@@ -39,6 +39,7 @@ struct RunResult {
     double wall_seconds = 0;     ///< host time of the run
     // Layers (link utilisation = traversals / (links x cycles)) and layer policy.
     double upper_utilisation = 0, lower_utilisation = 0, vertical_utilisation = 0;
+    double edge_utilisation = 0, centre_utilisation = 0;  ///< interposer links into edge / other routers
     double upper_latency = 0;    ///< measured packets that stayed on the upper (only) layer
     double lower_latency = 0;    ///< measured packets that crossed the interposer
     uint64_t memory_packets = 0, diverted_packets = 0;

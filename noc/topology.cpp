@@ -41,6 +41,13 @@ void Topology::wire_plane(unsigned first, unsigned w, unsigned h, LinkKind kind)
         }
 }
 
+unsigned Topology::edge_links() const {
+    unsigned n = 0;
+    for (auto& r : m_links)
+        for (auto& l : r) n += l.kind == LinkKind::Lower && l.edge;
+    return n;
+}
+
 unsigned Topology::links(LinkKind kind) const {
     unsigned n = 0;
     for (auto& r : m_links)
@@ -165,6 +172,11 @@ public:
         for (unsigned r = 0; r < in; ++r) add_router(4 + cc + mcs[r] * cfg.memory_channels, 1);
         wire_plane(0, m_w, m_h, LinkKind::Upper);
         wire_plane(un, m_iw, m_ih, LinkKind::Lower);
+        for (unsigned r = un; r < un + in; ++r)
+            for (auto& l : m_links[r]) {
+                unsigned x = (static_cast<unsigned>(l.router) - un) % m_iw;
+                if (l.kind == LinkKind::Lower) l.edge = x == 0 || x + 1 == m_iw;
+            }
         for (unsigned y = 0; y < m_h; ++y)
             for (unsigned x = 0; x < m_w; ++x) {
                 unsigned g = (y / m_c) * m_iw + x / m_c;

@@ -28,6 +28,7 @@ struct PortLink {
     int32_t router = -1;   ///< downstream router (router-to-router kinds)
     uint8_t port = 0;      ///< its input port
     int32_t terminal = -1; ///< the terminal (kind Terminal)
+    bool edge = false;     ///< Lower links into a router of the interposer's west or east column
 };
 
 /// A network's graph and routing. Terminals are numbered cores first (core id = y * width + x
@@ -85,6 +86,8 @@ public:
     unsigned grid_lower_router(unsigned g) const { return m_grid_lower[g]; }
     /// Router-to-router links of a kind (each direction counted).
     unsigned links(LinkKind kind) const;
+    /// Lower links into an edge-column router (the controllers' columns).
+    unsigned edge_links() const;
 
 protected:
     /// Attaches cfg's memory controllers (cfg.memory_channels terminals each) to the west/east

@@ -48,6 +48,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="shorter windows (for a smoke run)")
     ap.add_argument("--bin", default=BIN, help="the stacksim binary (default build/stacksim)")
+    ap.add_argument("--only", choices=["bottleneck", "routing", "policy", "netrace"], help="one table")
     args = ap.parse_args()
     BIN = args.bin
     base = ["traffic.warmup=2000", "traffic.measure=6000", "traffic.drain_cap=12000", "traffic.latency_bound=300"]
@@ -58,7 +59,8 @@ def main():
     jobs = {}
 
     def add(key, fn, *a):
-        jobs[key] = (fn, a)
+        if args.only is None or key[0] == args.only:
+            jobs[key] = (fn, a)
 
     # 1. Bottleneck analysis: XY-Z, DOR, uniform, by memory fraction.
     for f in fractions:
@@ -95,61 +97,69 @@ def main():
     def thr(k):
         return float(results[k]["accepted"])
 
-    print("### Bottleneck analysis (XY-Z, DOR, uniform random)\n")
-    print("| memory traffic | saturation throughput | upper-layer link use | interposer link use | vertical link use |"
-          " latency upper / interposer packets (cycles) |")
-    print("|---|---|---|---|---|---|")
-    for f in fractions:
-        r = results[("bottleneck", f)]
-        print(f"| {f:.0%} | {float(r['accepted']):.3f} | {float(r['upper_utilisation']):.1%} | "
-              f"{float(r['lower_utilisation']):.1%} | {float(r['vertical_utilisation']):.1%} | "
-              f"{float(r['upper_latency']):.0f} / {float(r['lower_latency']):.0f} |")
-    print("\n### XY-Z vs YX-Z (DOR; memory packets to uniformly random controllers)\n")
-    print("| upper-layer pattern | memory | XY-Z | YX-Z | YX-Z gain |")
-    print("|---|---|---|---|---|")
-    gains = []
-    for p in patterns:
-        for f in [0.5, 0.75]:
-            a, b = thr(("routing", "xy", p, f)), thr(("routing", "yx", p, f))
-            g = b / a - 1 if a > 0 else float("nan")
-            gains.append(g)
-            print(f"| {p} | {f:.0%} | {a:.3f} | {b:.3f} | {g:+.1%} |")
-    print(f"| **mean** | | | | **{sum(gains) / len(gains):+.1%}** (paper: +56.5%) |")
-    for t in [8, 4]:
-        print(f"\n### Layer policies, saturation throughput (YX-Z, latency threshold {t} cycles)\n")
-        print("| pattern | memory | DOR | LocalBuf | DestDetect | DLL | DLL vs DOR | vs DestDetect | vs LocalBuf |")
-        print("|---|---|---|---|---|---|---|---|---|")
-        rel = {"dor": [], "destdetect": [], "localbuf": []}
-        low = {"dor": [], "destdetect": [], "localbuf": []}  # 5-25% memory traffic
+    def section(name):
+        return args.only is None or args.only == name
+
+    if section("bottleneck"):
+        print("### Bottleneck analysis (XY-Z, DOR, uniform random)\n")
+        print("| memory traffic | saturation throughput | upper-layer link use | interposer link use "
+              "(edge / centre) | vertical link use | latency upper / interposer packets (cycles) |")
+        print("|---|---|---|---|---|---|")
+        for f in fractions:
+            r = results[("bottleneck", f)]
+            print(f"| {f:.0%} | {float(r['accepted']):.3f} | {float(r['upper_utilisation']):.1%} | "
+                  f"{float(r['lower_utilisation']):.1%} ({float(r['edge_utilisation']):.0%} / "
+                  f"{float(r['centre_utilisation']):.0%}) | {float(r['vertical_utilisation']):.1%} | "
+                  f"{float(r['upper_latency']):.0f} / {float(r['lower_latency']):.0f} |")
+    if section("routing"):
+        print("\n### XY-Z vs YX-Z (DOR; memory packets to uniformly random controllers)\n")
+        print("| upper-layer pattern | memory | XY-Z | YX-Z | YX-Z gain |")
+        print("|---|---|---|---|---|")
+        gains = []
         for p in patterns:
-            for f in [0.05, 0.10, 0.25, 0.50, 0.75]:
-                v = {pol: thr(("policy", t if pol in ("destdetect", "dll") else 8, pol, p, f)) for pol in POLICIES}
-                r = {k: v["dll"] / v[k] - 1 for k in rel}
-                for k in rel:
-                    rel[k].append(r[k])
-                    if f <= 0.25:
-                        low[k].append(r[k])
-                print(f"| {p} | {f:.0%} | {v['dor']:.3f} | {v['localbuf']:.3f} | {v['destdetect']:.3f} | "
-                      f"{v['dll']:.3f} | {r['dor']:+.1%} | {r['destdetect']:+.1%} | {r['localbuf']:+.1%} |")
-        m = {k: sum(x) / len(x) for k, x in rel.items()}
-        print(f"| **mean** | | | | | | **{m['dor']:+.1%}** (paper +45%) | **{m['destdetect']:+.1%}** "
-              f"(paper +14.9%) | **{m['localbuf']:+.1%}** (paper +6.5%) |")
-        m = {k: sum(x) / len(x) for k, x in low.items()}
-        print(f"| **mean, 5-25% memory** | | | | | | **{m['dor']:+.1%}** | **{m['destdetect']:+.1%}** | "
-              f"**{m['localbuf']:+.1%}** |")
-    print("\n### Netrace (PARSEC) runtime by policy (YX-Z)\n")
-    print("| trace | packets | memory share | speedup | DOR cycles | LocalBuf | DestDetect | DLL | DLL vs DOR |"
-          " DOR / DLL mean latency |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for t in ["lngrex", "multiregion"]:
-        for sp in [1, 20]:
-            v = {pol: results[("netrace", pol, t, sp)] for pol in POLICIES}
-            d = v["dor"]
-            share = d["memory_packets"] / d["packets"]
-            print(f"| {t} | {d['packets']} | {share:.1%} | {sp}x | {d['runtime_cycles']} | "
-                  f"{v['localbuf']['runtime_cycles']} | {v['destdetect']['runtime_cycles']} | "
-                  f"{v['dll']['runtime_cycles']} | {v['dll']['runtime_cycles'] / d['runtime_cycles'] - 1:+.2%} | "
-                  f"{d['packet_latency']:.0f} / {v['dll']['packet_latency']:.0f} |")
+            for f in [0.5, 0.75]:
+                a, b = thr(("routing", "xy", p, f)), thr(("routing", "yx", p, f))
+                g = b / a - 1 if a > 0 else float("nan")
+                gains.append(g)
+                print(f"| {p} | {f:.0%} | {a:.3f} | {b:.3f} | {g:+.1%} |")
+        print(f"| **mean** | | | | **{sum(gains) / len(gains):+.1%}** (paper: +56.5%) |")
+    if section("policy"):
+        for t in [8, 4]:
+            print(f"\n### Layer policies, saturation throughput (YX-Z, latency threshold {t} cycles)\n")
+            print("| pattern | memory | DOR | LocalBuf | DestDetect | DLL | DLL vs DOR | vs DestDetect | vs LocalBuf |")
+            print("|---|---|---|---|---|---|---|---|---|")
+            rel = {"dor": [], "destdetect": [], "localbuf": []}
+            low = {"dor": [], "destdetect": [], "localbuf": []}  # 5-25% memory traffic
+            for p in patterns:
+                for f in [0.05, 0.10, 0.25, 0.50, 0.75]:
+                    v = {pol: thr(("policy", t if pol in ("destdetect", "dll") else 8, pol, p, f)) for pol in POLICIES}
+                    r = {k: v["dll"] / v[k] - 1 for k in rel}
+                    for k in rel:
+                        rel[k].append(r[k])
+                        if f <= 0.25:
+                            low[k].append(r[k])
+                    print(f"| {p} | {f:.0%} | {v['dor']:.3f} | {v['localbuf']:.3f} | {v['destdetect']:.3f} | "
+                          f"{v['dll']:.3f} | {r['dor']:+.1%} | {r['destdetect']:+.1%} | {r['localbuf']:+.1%} |")
+            m = {k: sum(x) / len(x) for k, x in rel.items()}
+            print(f"| **mean** | | | | | | **{m['dor']:+.1%}** (paper +45%) | **{m['destdetect']:+.1%}** "
+                  f"(paper +14.9%) | **{m['localbuf']:+.1%}** (paper +6.5%) |")
+            m = {k: sum(x) / len(x) for k, x in low.items()}
+            print(f"| **mean, 5-25% memory** | | | | | | **{m['dor']:+.1%}** | **{m['destdetect']:+.1%}** | "
+                  f"**{m['localbuf']:+.1%}** |")
+    if section("netrace"):
+        print("\n### Netrace (PARSEC) runtime by policy (YX-Z)\n")
+        print("| trace | packets | memory share | speedup | DOR cycles | LocalBuf | DestDetect | DLL | DLL vs DOR |"
+              " DOR / DLL mean latency |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        for t in ["lngrex", "multiregion"]:
+            for sp in [1, 20]:
+                v = {pol: results[("netrace", pol, t, sp)] for pol in POLICIES}
+                d = v["dor"]
+                share = d["memory_packets"] / d["packets"]
+                print(f"| {t} | {d['packets']} | {share:.1%} | {sp}x | {d['runtime_cycles']} | "
+                      f"{v['localbuf']['runtime_cycles']} | {v['destdetect']['runtime_cycles']} | "
+                      f"{v['dll']['runtime_cycles']} | {v['dll']['runtime_cycles'] / d['runtime_cycles'] - 1:+.2%} | "
+                      f"{d['packet_latency']:.0f} / {v['dll']['packet_latency']:.0f} |")
 
 
 if __name__ == "__main__":
