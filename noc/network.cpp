@@ -23,9 +23,12 @@ void NetworkConfig::validate() const {
     if (topology == "stacked" && concentration < 2)
         fail("concentration", "the stacked topology needs at least 2 (upper routers per interposer router side)");
     if (memory_controllers > 64) fail("memory_controllers", fmt::format("{} is out of range 0..64", memory_controllers));
+    if (memory_placement != "west_east" && memory_placement != "north_south")
+        fail("memory_placement", fmt::format("unknown placement '{}' (known: west_east, north_south)", memory_placement));
     if (memory_channels < 1 || memory_channels > 4) fail("memory_channels", fmt::format("{} is out of range 1..4", memory_channels));
-    if (memory_controllers > 0 && width / concentration < 2 && memory_controllers > 1)
-        fail("memory_controllers", "need at least two router columns for west and east edges");
+    const unsigned across = memory_placement == "west_east" ? width / concentration : height / concentration;
+    if (memory_controllers > 1 && across < 2)
+        fail("memory_controllers", "need at least two router columns (rows) for two opposite edges");
     if (vcs < kMessageClasses || vcs > 12 || vcs % kMessageClasses != 0)
         fail("vcs", fmt::format("{} must be an even number in 2..12 (request and reply VC sets)", vcs));
     if (buffer_depth < 1 || buffer_depth > 1024) fail("buffer_depth", fmt::format("{} is out of range 1..1024", buffer_depth));

@@ -29,6 +29,7 @@ struct NetworkConfig {
     unsigned concentration = 1;    ///< mesh: c x c cores per router; stacked: c x c upper routers per interposer router
     unsigned memory_controllers = 0;  ///< controllers on the west/east edge routers (interposer for stacked)
     unsigned memory_channels = 1;     ///< network terminals (router ports) per memory controller
+    std::string memory_placement = "west_east";  ///< controllers on the west/east or north/south edge routers
     unsigned eject_credits = 0;    ///< flits per VC a terminal can hold before consuming; 0 = unlimited
     unsigned vcs = 4;              ///< VCs per port, split evenly between request and reply
     unsigned buffer_depth = 8;     ///< flits per VC buffer

@@ -77,7 +77,11 @@ constexpr unsigned dir_port(unsigned dir) { return dir - 1; }
 
 /// Memory controller i of m: west edge column for the first half, east for the second; rows
 /// spread evenly over the height (several per router when m / 2 > height).
-void mc_place(unsigned i, unsigned m, unsigned w, unsigned h, unsigned& x, unsigned& y) {
+void mc_place(unsigned i, unsigned m, unsigned w, unsigned h, bool north_south, unsigned& x, unsigned& y) {
+    if (north_south) {  // the same layout on the transposed plane
+        mc_place(i, m, h, w, false, y, x);
+        return;
+    }
     unsigned half = (m + 1) / 2;
     unsigned side = i < half ? 0 : 1, k = i < half ? i : i - half;
     unsigned count = side == 0 ? half : m - half;
@@ -87,11 +91,11 @@ void mc_place(unsigned i, unsigned m, unsigned w, unsigned h, unsigned& x, unsig
 }
 
 /// Memory controllers per router of a w x h grid (index y * w + x).
-std::vector<unsigned> mc_counts(unsigned m, unsigned w, unsigned h) {
+std::vector<unsigned> mc_counts(unsigned m, unsigned w, unsigned h, bool north_south) {
     std::vector<unsigned> n(size_t{w} * h, 0);
     for (unsigned i = 0; i < m; ++i) {
         unsigned x, y;
-        mc_place(i, m, w, h, x, y);
+        mc_place(i, m, w, h, north_south, x, y);
         ++n[y * w + x];
     }
     return n;
@@ -104,7 +108,7 @@ void attach_controllers(Topology& t, const NetworkConfig& cfg, unsigned first, u
     std::vector<unsigned> used(size_t{w} * h, 0);
     for (unsigned i = 0; i < cfg.memory_controllers; ++i) {
         unsigned x, y;
-        mc_place(i, cfg.memory_controllers, w, h, x, y);
+        mc_place(i, cfg.memory_controllers, w, h, cfg.memory_placement == "north_south", x, y);
         unsigned g = y * w + x;
         for (unsigned k = 0; k < cfg.memory_channels; ++k) {
             t.attach(first + g, first_port + used[g]++);
@@ -121,7 +125,7 @@ public:
         : m_c(cfg.concentration), m_rw(cfg.width / cfg.concentration), m_rh(cfg.height / cfg.concentration),
           m_dor(routing_registry().create(cfg.routing, m_rw, m_rh)), m_routing(cfg.routing) {
         const unsigned cc = m_c * m_c, rn = m_rw * m_rh;
-        auto mcs = mc_counts(cfg.memory_controllers, m_rw, m_rh);
+        auto mcs = mc_counts(cfg.memory_controllers, m_rw, m_rh, cfg.memory_placement == "north_south");
         for (unsigned r = 0; r < rn; ++r) add_router(4 + cc + mcs[r] * cfg.memory_channels, 0);
         wire_plane(0, m_rw, m_rh, LinkKind::Upper);
         m_cores = cfg.width * cfg.height;
@@ -167,16 +171,14 @@ public:
         const unsigned cc = m_c * m_c, un = m_w * m_h, in = m_iw * m_ih;
         // Upper router ports: 0..3 mesh, 4 down, 5 core.
         for (unsigned r = 0; r < un; ++r) add_router(6, 0);
-        auto mcs = mc_counts(cfg.memory_controllers, m_iw, m_ih);
+        auto mcs = mc_counts(cfg.memory_controllers, m_iw, m_ih, cfg.memory_placement == "north_south");
         // Interposer router ports: 0..3 mesh, 4..4+cc-1 up (grid position), then controllers.
         for (unsigned r = 0; r < in; ++r) add_router(4 + cc + mcs[r] * cfg.memory_channels, 1);
         wire_plane(0, m_w, m_h, LinkKind::Upper);
         wire_plane(un, m_iw, m_ih, LinkKind::Lower);
         for (unsigned r = un; r < un + in; ++r)
-            for (auto& l : m_links[r]) {
-                unsigned x = (static_cast<unsigned>(l.router) - un) % m_iw;
-                if (l.kind == LinkKind::Lower) l.edge = x == 0 || x + 1 == m_iw;
-            }
+            for (auto& l : m_links[r])
+                if (l.kind == LinkKind::Lower) l.edge = mcs[static_cast<unsigned>(l.router) - un] > 0;
         for (unsigned y = 0; y < m_h; ++y)
             for (unsigned x = 0; x < m_w; ++x) {
                 unsigned g = (y / m_c) * m_iw + x / m_c;

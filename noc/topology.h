@@ -28,7 +28,7 @@ struct PortLink {
     int32_t router = -1;   ///< downstream router (router-to-router kinds)
     uint8_t port = 0;      ///< its input port
     int32_t terminal = -1; ///< the terminal (kind Terminal)
-    bool edge = false;     ///< Lower links into a router of the interposer's west or east column
+    bool edge = false;     ///< Lower links into an interposer router that hosts memory controllers
 };
 
 /// A network's graph and routing. Terminals are numbered cores first (core id = y * width + x
@@ -86,7 +86,7 @@ public:
     unsigned grid_lower_router(unsigned g) const { return m_grid_lower[g]; }
     /// Router-to-router links of a kind (each direction counted).
     unsigned links(LinkKind kind) const;
-    /// Lower links into an edge-column router (the controllers' columns).
+    /// Lower links into an interposer router hosting controllers (the edge columns by default).
     unsigned edge_links() const;
 
 protected:

@@ -125,6 +125,7 @@ int noc_command(const std::vector<std::string>& args) {
         s.read("concentration", net.concentration);
         s.read("memory_controllers", net.memory_controllers);
         s.read("memory_channels", net.memory_channels);
+        s.read("memory_placement", net.memory_placement);
         s.read("vcs", net.vcs);
         s.read("buffer_depth", net.buffer_depth);
         s.read("pipeline_stages", net.pipeline_stages);

@@ -547,3 +547,28 @@ TEST_CASE("stacked: a netrace speedup loads the network and keeps dependencies")
     CHECK(fast.delayed > slow.delayed);               // more packets wait for their dependencies
     CHECK_THROWS_AS(replay_netrace(path, cfg, 16, 1000, 0.5), sim::InputError);
 }
+
+TEST_CASE("stacked: controllers can sit on the north and south edges instead") {
+    auto cfg = stacked();
+    cfg.memory_placement = "north_south";
+    auto t = Topology::create(cfg);
+    for (unsigned m = 64; m < 72; ++m) {
+        unsigned g = t->grid(m);
+        CHECK((g / 4 == 0 || g / 4 == 3));  // north or south edge row
+        for (unsigned s : {0u, 27u, 63u}) CHECK(walk(*t, s, m, false).end_terminal == m);
+    }
+    // With controllers north and south, XY-Z is the routing that enters their rows last.
+    MeasureConfig m;
+    m.warmup = 500;
+    m.measure = 2000;
+    TrafficConfig tr;
+    tr.rate = 0.15;
+    tr.memory_fraction = 0.75;
+    cfg.routing = "xy";
+    RunResult xy = run_open_loop(cfg, tr, m);
+    cfg.routing = "yx";
+    RunResult yx = run_open_loop(cfg, tr, m);
+    CHECK(xy.edge_utilisation < yx.edge_utilisation);
+    cfg.memory_placement = "diagonal";
+    CHECK_THROWS_WITH(cfg.validate(), Catch::StartsWith("memory_placement:"));
+}
