@@ -2,6 +2,8 @@
 // One application's page table.
 #include "memory/page_table.h"
 
+#include <algorithm>
+
 namespace stacksim::memory {
 
 const char* page_state_name(PageState s) {

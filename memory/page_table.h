@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // One application's page table: radix levels for walk timing, per-page state (plain C++).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <vector>

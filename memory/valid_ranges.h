@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The byte ranges of one page that are valid in GPU memory (plain C++).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
