@@ -84,6 +84,19 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
     g.add_formula("core_clock.component_ticks", [this] { return static_cast<double>(m_core_clock.ticks()); },
                   "component ticks performed by the core clock domain", "ticks");
 
+    if (m_gmmu) {
+        auto sum = [this](bool misses) {
+            double n = 0;
+            for (auto& t : m_tlbs) n += static_cast<double>(misses ? t->misses() : t->hits());
+            return n;
+        };
+        g.add_formula("l1_tlb.hits", [sum] { return sum(false); }, "L1 TLB hits, all SMs", "lookups");
+        g.add_formula("l1_tlb.misses", [sum] { return sum(true); }, "L1 TLB misses, all SMs", "lookups");
+        g.add_formula("l1_tlb.miss_rate", [sum] {
+            double h = sum(false), m = sum(true);
+            return h + m ? m / (h + m) : 0.0;
+        }, "L1 TLB miss rate, all SMs", "ratio");
+    }
     SC_METHOD(monitor);
     sensitive << m_monitor_event;
     dont_initialize();
