@@ -158,7 +158,7 @@ void Gmmu::need_migration(uint64_t vpn, PageEntry& e, const Waiter& w) {
         if (e.first_touch == 0) e.first_touch = m_seq;
         m_in_buffer.insert(vpn);
         m_fault_buffer.push_back(vpn);
-        m_fault_raised.emplace(vpn, now);
+        m_fault_raised[vpn] = now;
         if (m_handler_done == 0) wake(now);
         return;
     }
@@ -338,7 +338,7 @@ void Gmmu::complete(Copy& c, uint64_t now) {
         m_table.update_state(*e);
         if (e->valid.count() > m_max_ranges.value()) m_max_ranges += e->valid.count() - m_max_ranges.value();
         auto fr = m_fault_raised.find(it.vpn);
-        if (fr != m_fault_raised.end() && c.kind == CopyKind::Fault) {
+        if (fr != m_fault_raised.end()) {  // served by its own migration or by a prefetch
             m_fault_service_ns.sample(static_cast<double>(now - fr->second) * 1e-3);
             m_fault_raised.erase(fr);
         }
