@@ -83,7 +83,7 @@ TEST_CASE("uvm library: matmul verifies in every allocation mode", "[uvm][librar
 TEST_CASE("uvm library: mvt verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("mvt:64"); }
 TEST_CASE("uvm library: pathfinder verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("pathfinder:1000"); }
 TEST_CASE("uvm library: pcie_copy verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("pcie_copy:64"); }
-TEST_CASE("uvm library: random_traffic verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("random_traffic:64"); }
+TEST_CASE("uvm library: random_traffic verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("random_traffic:32"); }
 TEST_CASE("uvm library: reduction verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("reduction:4096"); }
 TEST_CASE("uvm library: saxpy verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("saxpy:4096"); }
 TEST_CASE("uvm library: scan verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("scan:4096"); }
