@@ -163,3 +163,9 @@ TEST_CASE("uvm: a misspelled or invalid uvm key exits 2 naming it", "[uvm][error
     CHECK(r.exit_code == 2);
     CHECK(r.output.find("uvm.mechanism") != std::string::npos);
 }
+
+TEST_CASE("uvm: stacksim list names every migration mechanism, eviction policy and prefetcher", "[uvm][cli]") {
+    CHECK(list_section("page migration mechanisms") == std::vector<std::string>{"multi_range", "single_range", "whole_page"});
+    CHECK(list_section("page eviction policies") == std::vector<std::string>{"age_lru", "fifo", "lru", "random"});
+    CHECK(list_section("page prefetchers") == std::vector<std::string>{"none", "sequential_local", "tree"});
+}
