@@ -207,7 +207,8 @@ void Gmmu::start_copy(Direction d, std::vector<CopyItem> items, CopyKind kind) {
     Copy& c = m_copies.back();
     if (kind == CopyKind::Fault || kind == CopyKind::Range) m_bytes_migrated += bytes;
     if (kind == CopyKind::Prefetch) m_bytes_prefetched += bytes;
-    c.event = &m_pcie->start_copy(d, std::max<uint64_t>(bytes, 1), &c.done_ps);
+    const double setup = kind == CopyKind::Range ? m_cfg.range_copy_setup_ns : -1.0;
+    c.event = &m_pcie->start_copy(d, std::max<uint64_t>(bytes, 1), &c.done_ps, setup);
     if (!sc_core::sc_is_running()) return;
     wake(sc_core::sc_time_stamp().value());
 }

@@ -67,13 +67,14 @@ uint64_t PcieLink::uncontended_ps(Direction d, uint64_t bytes) const {
 
 void PcieLink::copy(Direction d, uint64_t bytes) { sc_core::wait(start_copy(d, bytes)); }
 
-sc_core::sc_event& PcieLink::start_copy(Direction d, uint64_t bytes, uint64_t* done_ps) {
+sc_core::sc_event& PcieLink::start_copy(Direction d, uint64_t bytes, uint64_t* done_ps, double setup_ns) {
     uint64_t now = now_ps();
     account(now);
     Transfer t;
     t.dir = d;
     t.bytes = bytes;
     t.queued_at = now;
+    t.setup_ps = setup_ns < 0 ? m_overhead_ps : ns_to_ps(setup_ns);
     t.done = acquire_event();
     t.done_ps = done_ps;
     if (done_ps) *done_ps = kNever;
@@ -132,7 +133,7 @@ bool PcieLink::step(Engine& e, uint64_t now) {
     case Phase::Queued:
         t.phase = Phase::Setup;
         t.started_at = now;
-        t.phase_end = now + m_overhead_ps;
+        t.phase_end = now + t.setup_ps;
         return true;
     case Phase::Setup:
         if (t.phase_end > now) return false;

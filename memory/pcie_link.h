@@ -43,7 +43,9 @@ public:
     /// set to the completion time in ps (it holds UINT64_MAX until then). The reference stays
     /// valid; after completion the event is recycled for a later copy, so wait on it only
     /// while the copy is pending (test `*done_ps` first, or wait for `a & b` together).
-    sc_core::sc_event& start_copy(Direction d, uint64_t bytes, uint64_t* done_ps = nullptr);
+    /// `setup_ns`: this copy's setup phase, ns; negative = per_transfer_overhead_ns (copies
+    /// started by hardware, e.g. the GMMU's migration buffer, need no driver setup).
+    sc_core::sc_event& start_copy(Direction d, uint64_t bytes, uint64_t* done_ps = nullptr, double setup_ns = -1.0);
 
     /// Link data rate of direction `d`, GB/s (before host memory sharing).
     double rate_gbps(Direction d) const { return m_rate_gbps[static_cast<int>(d)]; }
@@ -73,6 +75,7 @@ private:
         Phase phase = Phase::Queued;
         uint64_t phase_end = 0;  ///< ps; end of setup or flight
         uint64_t queued_at = 0, started_at = 0;
+        uint64_t setup_ps = 0;
         sc_core::sc_event* done = nullptr;
         uint64_t* done_ps = nullptr;
     };

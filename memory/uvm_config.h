@@ -37,6 +37,9 @@ struct UvmConfig {
     // GMMU and far faults.
     double fault_latency_ns = 20000.0;       ///< host fault handling per batch, ns
     double range_fault_latency_ns = 0.0;     ///< extra host latency per partial-range request, ns
+    /// DMA setup of a chain of range requests, ns (the GMMU starts them: no driver);
+    /// negative = the link's per_transfer_overhead_ns.
+    double range_copy_setup_ns = 0.0;
     uint32_t fault_batch = 256;              ///< faults (distinct pages) served per batch
 
     // Migration.

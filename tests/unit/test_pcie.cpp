@@ -321,3 +321,20 @@ TEST_CASE("pcie: many back-to-back copies add up exactly and reuse their events"
     CHECK(b.link.transfers(Direction::D2H) == 500);
     CHECK(b.link.overlap_ps() == 500 * b.link.uncontended_ps(Direction::D2H, n));
 }
+
+TEST_CASE("pcie: a copy started with its own setup time skips the configured overhead", "[pcie]") {
+    Bench b(plain(16, 16, 1000, 500));
+    const uint64_t n = 16000;  // 1 us at 16 GB/s
+    uint64_t done_default = 0, done_free = 0;
+    HostThread t("t", [&] {
+        uint64_t start = now_ps();
+        sc_core::wait(b.link.start_copy(Direction::H2D, n));
+        done_default = now_ps() - start;
+        start = now_ps();
+        sc_core::wait(b.link.start_copy(Direction::H2D, n, nullptr, 0.0));
+        done_free = now_ps() - start;
+    });
+    sc_core::sc_start();
+    CHECK(done_default == 1000000 + 500000 + 1000000);
+    CHECK(done_free == 500000 + 1000000);
+}
