@@ -81,6 +81,12 @@ Gmmu::Gmmu(sc_core::sc_module_name name, const UvmConfig& cfg, const GmmuPlatfor
     }, "average walk latency from the L2 TLB miss, incl. waiting for a walker", "cycles");
 }
 
+Gmmu::~Gmmu() {
+    // The method process may still point at its last event list after the module is gone (the
+    // kernel outlives it): leave that small list allocated rather than dangling.
+    (void)m_triggers.release();
+}
+
 uint32_t Gmmu::attach(std::function<void(tlm::tlm_generic_payload&)> replay, std::function<void(uint64_t)> invalidate) {
     m_replay.push_back(std::move(replay));
     m_invalidate.push_back(std::move(invalidate));

@@ -50,6 +50,7 @@ public:
     /// `pcie`: the host link (required in managed mode).
     Gmmu(sc_core::sc_module_name name, const UvmConfig& cfg, const GmmuPlatform& platform, PcieLink* pcie,
          sim::StatRegistry& stats);
+    ~Gmmu() override;
 
     /// Registers a translation unit; returns its id for access().
     uint32_t attach(std::function<void(tlm::tlm_generic_payload&)> replay,

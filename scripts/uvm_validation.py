@@ -21,7 +21,12 @@ import tempfile
 
 DENSE = ["vecadd:262144", "stream:65536", "hotspot:128", "pathfinder:20000", "backprop:4096"]
 SPARSE = ["bfs:16000", "atax:512", "kmeans:8192"]
-KERNELS = DENSE + SPARSE
+COMPUTE = ["gemm:160"]  # compute-bound: execution long against its data, as most of the paper's
+KERNELS = DENSE + SPARSE + COMPUTE
+
+
+def cls(k):
+    return "dense" if k in DENSE else "sparse" if k in SPARSE else "compute"
 PAGE_2M = ["uvm.page_bytes=2097152"]
 
 
@@ -105,7 +110,7 @@ def main():
                 cells.append(f"{r:.2f}")
             wb = res[("main", bw, k, "whole_page")]["stats"]["gpu.gmmu.bytes_migrated"] / 1e6
             mb = res[("main", bw, k, "multi_range")]["stats"]["gpu.gmmu.bytes_migrated"] / 1e6
-            w(f"| {k} | {'dense' if k in DENSE else 'sparse'} | " + " | ".join(cells) + f" | {wb:.2f} / {mb:.2f} |")
+            w(f"| {k} | {cls(k)} | " + " | ".join(cells) + f" | {wb:.2f} / {mb:.2f} |")
         w("| **mean** | | " + " | ".join(f"**{statistics.mean(ratios[m]):.2f}**" for m in MODES) + " | |")
         wp = statistics.mean(ratios["whole_page"])
         w(f"\nWhole page / single range = {statistics.mean(a / b for a, b in zip(ratios['whole_page'], ratios['single_range'])):.2f}x, "
@@ -122,7 +127,7 @@ def main():
     w("|---|---|" + "---|" * len(units))
     for k in KERNELS:
         base = res[("unit", 1024, k)]["us"]
-        w(f"| {k} | {'dense' if k in DENSE else 'sparse'} | " + " | ".join(f"{res[('unit', u, k)]['us'] / base:.2f}" for u in units) + " |")
+        w(f"| {k} | {cls(k)} | " + " | ".join(f"{res[('unit', u, k)]['us'] / base:.2f}" for u in units) + " |")
     w("")
     w("**TLB miss rates** (ideal mode so that faults do not interfere; 256-entry fully associative "
       "L1 TLB per SM as in the paper's TLB experiment, behind it the shared 512-entry L2 TLB):\n")
