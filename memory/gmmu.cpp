@@ -198,11 +198,20 @@ void Gmmu::start_range(RangeRequest r, uint64_t now) {
 }
 
 void Gmmu::flush_ranges() {
-    if (m_range_in_flight || m_range_ready.empty()) return;
-    m_range_in_flight = true;
-    std::vector<CopyItem> items;
-    items.swap(m_range_ready);
-    start_copy(Direction::H2D, std::move(items), CopyKind::Range);
+    // One copy per ready request while slots are free; the last free slot takes the rest.
+    const uint32_t limit = m_cfg.range_pipelined ? m_cfg.range_outstanding : 1;
+    size_t next = 0;
+    while (next < m_range_ready.size() && m_range_in_flight < limit) {
+        std::vector<CopyItem> items;
+        if (m_range_in_flight + 1 == limit) {
+            for (; next < m_range_ready.size(); ++next) items.push_back(std::move(m_range_ready[next]));
+        } else {
+            items.push_back(std::move(m_range_ready[next++]));
+        }
+        ++m_range_in_flight;
+        start_copy(Direction::H2D, std::move(items), CopyKind::Range);
+    }
+    m_range_ready.erase(m_range_ready.begin(), m_range_ready.begin() + static_cast<std::ptrdiff_t>(next));
 }
 
 void Gmmu::start_copy(Direction d, std::vector<CopyItem> items, CopyKind kind) {
@@ -214,7 +223,8 @@ void Gmmu::start_copy(Direction d, std::vector<CopyItem> items, CopyKind kind) {
     if (kind == CopyKind::Fault || kind == CopyKind::Range) m_bytes_migrated += bytes;
     if (kind == CopyKind::Prefetch) m_bytes_prefetched += bytes;
     const double setup = kind == CopyKind::Range ? m_cfg.range_copy_setup_ns : -1.0;
-    c.event = &m_pcie->start_copy(d, std::max<uint64_t>(bytes, 1), &c.done_ps, setup);
+    const bool pipelined = kind == CopyKind::Range && m_cfg.range_pipelined;
+    c.event = &m_pcie->start_copy(d, std::max<uint64_t>(bytes, 1), &c.done_ps, setup, pipelined);
     if (!sc_core::sc_is_running()) return;
     wake(sc_core::sc_time_stamp().value());
 }
@@ -323,7 +333,7 @@ void Gmmu::run() {
 }
 
 void Gmmu::complete(Copy& c, uint64_t now) {
-    if (c.kind == CopyKind::Range) m_range_in_flight = false;
+    if (c.kind == CopyKind::Range) --m_range_in_flight;
     for (CopyItem& it : c.items) {
         if (it.partition >= 0) {
             Partition& part = m_partitions[static_cast<size_t>(it.partition)];

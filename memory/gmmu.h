@@ -155,7 +155,7 @@ private:
     std::vector<Partition> m_partitions;
     std::list<Copy> m_copies;
     std::vector<CopyItem> m_range_ready;  ///< range requests waiting for the chain in flight
-    bool m_range_in_flight = false;
+    uint32_t m_range_in_flight = 0;  ///< range copies started and not complete
     std::deque<uint64_t> m_frame_wait;
     std::map<uint64_t, Group> m_groups;
     uint64_t m_resident = 0;

@@ -47,6 +47,7 @@ void UvmConfig::validate() const {
     if (!pow2(migration_unit_bytes) || migration_unit_bytes < 32 || migration_unit_bytes > page_bytes)
         throw ConfigError("migration_unit_bytes: must be a power of two in 32..page_bytes");
     if (max_ranges == 0) throw ConfigError("max_ranges: must be positive");
+    if (range_outstanding == 0) throw ConfigError("range_outstanding: must be positive");
     if (migration_buffer_entries == 0) throw ConfigError("migration_buffer_entries: must be positive");
     if (!(capacity_fraction > 0) || capacity_fraction > 1.0)
         throw ConfigError("capacity_fraction: must be in (0, 1]");

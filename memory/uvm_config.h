@@ -40,6 +40,13 @@ struct UvmConfig {
     /// DMA setup of a chain of range requests, ns (the GMMU starts them: no driver);
     /// negative = the link's per_transfer_overhead_ns.
     double range_copy_setup_ns = 0.0;
+    /// true: each range request is its own copy, and the DMA engine goes on with the next one
+    /// while a copy's flight latency runs (many requests outstanding, as the GMMU's migration
+    /// buffer issues them); false: requests ready meanwhile are chained into one copy at a time.
+    bool range_pipelined = true;
+    /// Range copies in flight at most (pipelined); ready requests beyond it are chained into
+    /// the last free copy (DMA engines track a limited number of outstanding requests).
+    uint32_t range_outstanding = 64;
     uint32_t fault_batch = 256;              ///< faults (distinct pages) served per batch
 
     // Migration.

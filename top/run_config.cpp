@@ -81,6 +81,8 @@ void read_uvm(sim::ConfigSection s, memory::UvmConfig& u) {
     s.read("fault_latency_ns", u.fault_latency_ns);
     s.read("range_fault_latency_ns", u.range_fault_latency_ns);
     s.read("range_copy_setup_ns", u.range_copy_setup_ns);
+    s.read("range_pipelined", u.range_pipelined);
+    s.read("range_outstanding", u.range_outstanding);
     s.read("fault_batch", u.fault_batch);
     s.read_choice("mechanism", u.mechanism, memory::migration_registry().names());
     s.read("migration_unit_bytes", u.migration_unit_bytes);

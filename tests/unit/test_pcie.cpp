@@ -338,3 +338,22 @@ TEST_CASE("pcie: a copy started with its own setup time skips the configured ove
     CHECK(done_default == 1000000 + 500000 + 1000000);
     CHECK(done_free == 500000 + 1000000);
 }
+
+TEST_CASE("pcie: pipelined copies overlap their flight latency with the next copy's data", "[pcie]") {
+    Bench b(plain(16, 16, 1000, 500));
+    const uint64_t n = 16000;  // 1 us at 16 GB/s
+    std::vector<uint64_t> done(3, 0);
+    HostThread t("t", [&] {
+        for (int i = 0; i < 3; ++i) b.link.start_copy(Direction::H2D, n, &done[static_cast<size_t>(i)], 0.0, true);
+        sc_core::wait(2, sc_core::SC_US);  // not yet done: 1 us data + 0.5 us flight per copy
+        CHECK(done[2] == UINT64_MAX);
+        sc_core::wait(10, sc_core::SC_US);
+    });
+    sc_core::sc_start();
+    // Data phases back to back (1, 2, 3 us), each followed by its own 0.5 us flight.
+    CHECK(done[0] == 1500000);
+    CHECK(done[1] == 2500000);
+    CHECK(done[2] == 3500000);
+    CHECK(b.link.pending() == 0);
+    CHECK(b.link.transfers(Direction::H2D) == 3);
+}
