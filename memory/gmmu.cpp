@@ -28,6 +28,7 @@ Gmmu::Gmmu(sc_core::sc_module_name name, const UvmConfig& cfg, const GmmuPlatfor
 
     sim::StatGroup g(stats, std::string(this->name()));
     g.add("faults.far", m_far_faults, "far faults: GPU access to a page not resident on the GPU", "faults");
+    g.add("faults.write", m_write_faults, "far faults and range requests raised by a store or atomic", "faults");
     g.add("faults.range", m_range_faults, "partial-range requests: access outside a resident page's valid ranges", "requests");
     g.add("faults.host", m_host_faults, "host accesses that migrated a page back to the host", "pages");
     g.add("faults.coalesced", m_coalesced, "requests that joined a fault or migration already under way", "requests");
@@ -159,6 +160,7 @@ void Gmmu::need_migration(uint64_t vpn, PageEntry& e, const Waiter& w) {
         ++m_coalesced;
         return;
     }
+    if (w.write) ++m_write_faults;
     if (!e.resident) {
         ++m_far_faults;
         if (e.first_touch == 0) e.first_touch = m_seq;

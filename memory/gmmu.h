@@ -164,7 +164,7 @@ private:
     sc_core::sc_event m_wake;
     std::unique_ptr<sc_core::sc_event_or_list> m_triggers;  ///< rebuilt each time run() sleeps
 
-    sim::Counter m_far_faults, m_range_faults, m_host_faults, m_coalesced, m_batches, m_bytes_requested,
+    sim::Counter m_far_faults, m_write_faults, m_range_faults, m_host_faults, m_coalesced, m_batches, m_bytes_requested,
         m_bytes_migrated, m_bytes_prefetched, m_prefetched_pages, m_bytes_back, m_buffer_stalls, m_evicted_pages,
         m_evicted_groups, m_writebacks, m_bytes_written_back, m_replays, m_max_ranges;
     sim::Average m_fault_service_ns, m_stall_ns, m_batch_size, m_buffer_wait_ns;
