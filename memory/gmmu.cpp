@@ -163,7 +163,6 @@ void Gmmu::need_migration(uint64_t vpn, PageEntry& e, const Waiter& w) {
     if (w.write) ++m_write_faults;
     if (!e.resident) {
         ++m_far_faults;
-        if (e.first_touch == 0) e.first_touch = m_seq;
         m_in_buffer.insert(vpn);
         m_fault_buffer.push_back(vpn);
         m_fault_raised[vpn] = now;
@@ -246,7 +245,7 @@ void Gmmu::start_batch(uint64_t now) {
     wake(m_handler_done);
 }
 
-void Gmmu::serve_fault(uint64_t vpn, uint64_t now) {
+void Gmmu::serve_fault(uint64_t vpn) {
     PageEntry& e = *m_table.find(vpn);
     auto wit = m_waiters.find(vpn);
     if (wit == m_waiters.end()) return;
@@ -271,7 +270,6 @@ void Gmmu::serve_fault(uint64_t vpn, uint64_t now) {
     auto g = m_groups.find(vpn / m_group_pages);
     if (g != m_groups.end()) g->second.times.last_migration = ++m_seq;
     start_copy(Direction::H2D, {CopyItem{vpn, e.generation, plan.ranges(), -1}}, CopyKind::Fault);
-    (void)now;
     prefetch_around(vpn);
 }
 
@@ -315,12 +313,12 @@ void Gmmu::run() {
         m_handler_done = 0;
         std::vector<uint64_t> batch;
         batch.swap(m_batch);
-        for (uint64_t vpn : batch) serve_fault(vpn, now);
+        for (uint64_t vpn : batch) serve_fault(vpn);
     }
     if (!m_frame_wait.empty() && m_handler_done == 0) {
         std::deque<uint64_t> retry;
         retry.swap(m_frame_wait);
-        for (uint64_t vpn : retry) serve_fault(vpn, now);
+        for (uint64_t vpn : retry) serve_fault(vpn);
     }
     if (m_handler_done == 0 && !m_fault_buffer.empty()) start_batch(now);
     // Sleep until a copy completes or a timer is due.

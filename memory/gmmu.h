@@ -119,7 +119,7 @@ private:
     void run();
     void need_migration(uint64_t vpn, PageEntry& e, const Waiter& w);
     void start_batch(uint64_t now);
-    void serve_fault(uint64_t vpn, uint64_t now);
+    void serve_fault(uint64_t vpn);
     void prefetch_around(uint64_t vpn);
     void start_range(RangeRequest r, uint64_t now);
     void start_copy(Direction d, std::vector<CopyItem> items, CopyKind kind);

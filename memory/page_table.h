@@ -23,7 +23,6 @@ struct PageEntry {
     ValidRanges valid;       ///< bytes valid on the GPU
     ValidRanges pending;     ///< bytes on their way (planned or in flight)
     uint32_t generation = 0; ///< bumped when the page leaves the GPU; stale arrivals are dropped
-    uint64_t first_touch = 0;  ///< GMMU sequence number of the access that first faulted it
 };
 
 /// A 4- or 3-level radix page table over a 48-bit virtual address space (9 bits per level).
