@@ -56,6 +56,13 @@ std::string replicated_trace(const std::string& dir, int copies) {
     return dir + "/kernelslist.g";
 }
 
+/// True if the case's preset, workload or an override contains `filter`.
+bool matches(const Case& c, const std::string& filter) {
+    std::string all = c.preset + " " + c.workload;
+    for (auto& o : c.overrides) all += " " + o;
+    return all.find(filter) != std::string::npos;
+}
+
 struct Sample {
     double seconds, insts, cycles;
 };
@@ -110,11 +117,9 @@ extern "C" int sc_main(int argc, char** argv) {
         {"gtx980", "2dconv:1024", {}},
         {"gtx980", "vecadd:65536", {"gpu.num_sms=1"}},
         {"gtx980", "vecadd:65536", {"gpu.num_sms=80"}},
-        // One CTA: the same work with 0 or 79 idle SMs (idle SMs must cost nothing).
-        {"gtx980", "synthetic:256", {"gpu.num_sms=1", "synthetic.iterations=400"}},
-        {"gtx980", "synthetic:256", {"gpu.num_sms=80", "synthetic.iterations=400"}},
         // Unified memory: translation cost (off vs ideal), and fault-bound runs at 20 and 200 us
-        // fault latency (host time must not follow the simulated wait).
+        // fault latency (host time must not follow the simulated wait). "stacksim_bench N uvm"
+        // runs only the cases whose preset, workload or overrides contain "uvm".
         {"gtx480", "stream:65536", {"uvm.mode=off"}},
         {"gtx480", "stream:65536", {"uvm.mode=ideal"}},
         {"gtx480", "stream:65536", {"uvm.mode=managed", "uvm.fault_latency_ns=20000"}},
@@ -123,32 +128,23 @@ extern "C" int sc_main(int argc, char** argv) {
                                  "uvm.fault_latency_ns=20000"}},
         {"gtx480", "bfs:16000", {"uvm.mode=managed", "uvm.page_bytes=2097152", "uvm.mechanism=multi_range",
                                  "uvm.fault_latency_ns=200000"}},
+        // One CTA: the same work with 0 or 79 idle SMs (idle SMs must cost nothing).
+        {"gtx980", "synthetic:256", {"gpu.num_sms=1", "synthetic.iterations=400"}},
+        {"gtx980", "synthetic:256", {"gpu.num_sms=80", "synthetic.iterations=400"}},
     };
-    // Optional second argument: run only the cases whose preset, workload or overrides
-    // contain it (e.g. "uvm").
-    const std::string filter = argc > 2 ? argv[2] : "";
-    if (!filter.empty()) {
-        std::vector<Case> kept;
-        for (const Case& c : cases) {
-            std::string all = c.preset + " " + c.workload;
-            for (auto& o : c.overrides) all += " " + o;
-            if (all.find(filter) != std::string::npos) kept.push_back(c);
-        }
-        cases = kept;
-    }
     char tmpl[] = "/tmp/stacksim-bench-XXXXXX";
     std::string dir = mkdtemp(tmpl);
     std::string trace = replicated_trace(dir, 2000);
-    if (!trace.empty() && filter.empty()) {
+    if (!trace.empty()) {
         cases.insert(cases.begin(), {"gtx1080", "trace:" + trace, {}});
         cases.insert(cases.begin() + 1, {"gtx1080", "trace:" + trace, {"gpu.num_sms=80"}});
     }
     fmt::print("stacksim benchmark: median of {} runs (after one warm-up run) per case\n", runs);
     fmt::print("{:<10} {:<22} {:<42} {:>12} {:>12} {:>9} {:>16} {:>14}\n", "preset", "workload", "overrides",
                "warp-instr", "cycles", "host s", "warp-instr/s", "cycles/s");
-    if (!filter.empty()) fmt::print("(only cases matching '{}')\n", filter);
     int failures = 0;
     for (const Case& c : cases) {
+        if (argc > 2 && !matches(c, argv[2])) continue;
         std::vector<Sample> samples;
         Sample s{};
         bool ok = run_child(c, dir, s);  // warm-up
@@ -171,7 +167,6 @@ extern "C" int sc_main(int argc, char** argv) {
                    samples.front().seconds, samples.back().seconds);
     }
     std::system(("rm -rf " + dir).c_str());
-    if (!filter.empty()) return failures ? 1 : 0;
 
     // Network: 8x8 mesh, uniform random, 4-flit packets (BookSim 2 reference: ~13.5 K cycles/s
     // at 0.1 flits/node/cycle). Median of the same number of runs.
