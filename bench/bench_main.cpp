@@ -56,6 +56,13 @@ std::string replicated_trace(const std::string& dir, int copies) {
     return dir + "/kernelslist.g";
 }
 
+/// True if the case's preset, workload or an override contains `filter`.
+bool matches(const Case& c, const std::string& filter) {
+    std::string all = c.preset + " " + c.workload;
+    for (auto& o : c.overrides) all += " " + o;
+    return all.find(filter) != std::string::npos;
+}
+
 struct Sample {
     double seconds, insts, cycles;
 };
@@ -112,6 +119,17 @@ extern "C" int sc_main(int argc, char** argv) {
         {"gtx980", "2dconv:1024", {}},
         {"gtx980", "vecadd:65536", {"gpu.num_sms=1"}},
         {"gtx980", "vecadd:65536", {"gpu.num_sms=80"}},
+        // Unified memory: translation cost (off vs ideal), and fault-bound runs at 20 and 200 us
+        // fault latency (host time must not follow the simulated wait). "stacksim_bench N uvm"
+        // runs only the cases whose preset, workload or overrides contain "uvm".
+        {"gtx480", "stream:65536", {"uvm.mode=off"}},
+        {"gtx480", "stream:65536", {"uvm.mode=ideal"}},
+        {"gtx480", "stream:65536", {"uvm.mode=managed", "uvm.fault_latency_ns=20000"}},
+        {"gtx480", "stream:65536", {"uvm.mode=managed", "uvm.fault_latency_ns=200000"}},
+        {"gtx480", "bfs:16000", {"uvm.mode=managed", "uvm.page_bytes=2097152", "uvm.mechanism=multi_range",
+                                 "uvm.fault_latency_ns=20000"}},
+        {"gtx480", "bfs:16000", {"uvm.mode=managed", "uvm.page_bytes=2097152", "uvm.mechanism=multi_range",
+                                 "uvm.fault_latency_ns=200000"}},
         // One CTA: the same work with 0 or 79 idle SMs (idle SMs must cost nothing).
         {"gtx980", "synthetic:256", {"gpu.num_sms=1", "synthetic.iterations=400"}},
         {"gtx980", "synthetic:256", {"gpu.num_sms=80", "synthetic.iterations=400"}},
@@ -129,6 +147,7 @@ extern "C" int sc_main(int argc, char** argv) {
                "warp-instr", "cycles", "host s", "warp-instr/s", "cycles/s");
     int failures = 0;
     for (const Case& c : cases) {
+        if (argc > 2 && !matches(c, argv[2])) continue;
         std::vector<Sample> samples;
         Sample s{};
         bool ok = run_child(c, dir, s);  // warm-up

@@ -67,13 +67,16 @@ uint64_t PcieLink::uncontended_ps(Direction d, uint64_t bytes) const {
 
 void PcieLink::copy(Direction d, uint64_t bytes) { sc_core::wait(start_copy(d, bytes)); }
 
-sc_core::sc_event& PcieLink::start_copy(Direction d, uint64_t bytes, uint64_t* done_ps) {
+sc_core::sc_event& PcieLink::start_copy(Direction d, uint64_t bytes, uint64_t* done_ps, double setup_ns,
+                                        bool pipelined) {
     uint64_t now = now_ps();
     account(now);
     Transfer t;
     t.dir = d;
     t.bytes = bytes;
     t.queued_at = now;
+    t.setup_ps = setup_ns < 0 ? m_overhead_ps : ns_to_ps(setup_ns);
+    t.pipelined = pipelined;
     t.done = acquire_event();
     t.done_ps = done_ps;
     if (done_ps) *done_ps = kNever;
@@ -103,6 +106,16 @@ void PcieLink::on_wake() {
     while (changed) {
         changed = false;
         for (unsigned e = 0; e < m_cfg.dma_engines; ++e) changed |= step(m_engines[e], now);
+        for (size_t i = 0; i < m_flying.size();) {
+            if (m_flying[i].phase_end > now) {
+                ++i;
+                continue;
+            }
+            Transfer t = m_flying[i];
+            m_flying.erase(m_flying.begin() + static_cast<std::ptrdiff_t>(i));
+            finish(t, now);
+            changed = true;
+        }
     }
     reshare();
     reschedule(now);
@@ -132,7 +145,7 @@ bool PcieLink::step(Engine& e, uint64_t now) {
     case Phase::Queued:
         t.phase = Phase::Setup;
         t.started_at = now;
-        t.phase_end = now + m_overhead_ps;
+        t.phase_end = now + t.setup_ps;
         return true;
     case Phase::Setup:
         if (t.phase_end > now) return false;
@@ -154,6 +167,10 @@ bool PcieLink::step(Engine& e, uint64_t now) {
             m_host.record_read(t.bytes);
         else
             m_host.record_write(t.bytes);
+        if (t.pipelined) {  // the engine goes on with its next copy during the flight
+            m_flying.push_back(t);
+            e.queue.pop_front();
+        }
         return true;
     case Phase::Flight:
         if (t.phase_end > now) return false;
@@ -166,6 +183,10 @@ bool PcieLink::step(Engine& e, uint64_t now) {
 void PcieLink::complete(Engine& e, uint64_t now) {
     Transfer t = e.queue.front();
     e.queue.pop_front();
+    finish(t, now);
+}
+
+void PcieLink::finish(const Transfer& t, uint64_t now) {
     DirStats& s = m_dir[static_cast<int>(t.dir)];
     ++s.transfers;
     s.bytes += t.bytes;
@@ -199,6 +220,7 @@ void PcieLink::reschedule(uint64_t now) {
                                              : t.phase_end;
         next = std::min(next, at);
     }
+    for (const Transfer& t : m_flying) next = std::min(next, t.phase_end);
     m_wake.cancel();
     if (next == kNever) return;  // idle: nothing scheduled until the next start_copy()
     m_wake.notify(next <= now ? sc_core::SC_ZERO_TIME : sc_core::sc_time::from_value(next - now));

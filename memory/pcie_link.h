@@ -43,7 +43,12 @@ public:
     /// set to the completion time in ps (it holds UINT64_MAX until then). The reference stays
     /// valid; after completion the event is recycled for a later copy, so wait on it only
     /// while the copy is pending (test `*done_ps` first, or wait for `a & b` together).
-    sc_core::sc_event& start_copy(Direction d, uint64_t bytes, uint64_t* done_ps = nullptr);
+    /// `setup_ns`: this copy's setup phase, ns; negative = per_transfer_overhead_ns (copies
+    /// started by hardware, e.g. the GMMU's migration buffer, need no driver setup).
+    /// `pipelined`: the engine takes its next copy once this one's data has been sent, while
+    /// this one's flight latency runs (many outstanding requests, as hardware issues them).
+    sc_core::sc_event& start_copy(Direction d, uint64_t bytes, uint64_t* done_ps = nullptr, double setup_ns = -1.0,
+                                  bool pipelined = false);
 
     /// Link data rate of direction `d`, GB/s (before host memory sharing).
     double rate_gbps(Direction d) const { return m_rate_gbps[static_cast<int>(d)]; }
@@ -52,7 +57,7 @@ public:
     /// Number of DMA engines (1 or 2).
     unsigned engines() const { return m_cfg.dma_engines; }
     /// Copies queued or in flight.
-    size_t pending() const { return m_engines[0].queue.size() + m_engines[1].queue.size(); }
+    size_t pending() const { return m_engines[0].queue.size() + m_engines[1].queue.size() + m_flying.size(); }
     /// Times the link's process has run (each is one phase change or a new copy).
     uint64_t wakeups() const { return m_wakeups; }
     /// Completed copies / bytes of direction `d`.
@@ -73,6 +78,8 @@ private:
         Phase phase = Phase::Queued;
         uint64_t phase_end = 0;  ///< ps; end of setup or flight
         uint64_t queued_at = 0, started_at = 0;
+        uint64_t setup_ps = 0;
+        bool pipelined = false;
         sc_core::sc_event* done = nullptr;
         uint64_t* done_ps = nullptr;
     };
@@ -89,6 +96,7 @@ private:
     void account(uint64_t now);
     bool step(Engine& e, uint64_t now);
     void complete(Engine& e, uint64_t now);
+    void finish(const Transfer& t, uint64_t now);
     void reshare();
     void reschedule(uint64_t now);
     sc_core::sc_event* acquire_event();
@@ -99,6 +107,7 @@ private:
     std::array<double, 2> m_rate_gbps;
     uint64_t m_overhead_ps, m_latency_ps;
     std::array<Engine, 2> m_engines;
+    std::vector<Transfer> m_flying;  ///< pipelined copies in flight, off their engine
     std::array<DirStats, 2> m_dir;
     sim::Counter m_overlap_ps;
     sc_core::sc_event m_wake;

@@ -10,6 +10,9 @@
 #include <systemc>
 
 #include "memory/dram_scheduler.h"
+#include "memory/eviction_policy.h"
+#include "memory/migration_mechanism.h"
+#include "memory/prefetcher.h"
 #include "memory/tag_array.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
@@ -76,6 +79,12 @@ int list_command() {
     fmt::print("CTA schedulers (gpu.cta_scheduler):\n");
     for (const auto& [name, e] : sched::cta_scheduler_registry().entries())
         fmt::print("  {:<14} {}\n", name, e.description);
+    fmt::print("page migration mechanisms (uvm.mechanism):\n");
+    for (const auto& [name, e] : memory::migration_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
+    fmt::print("page eviction policies (uvm.eviction):\n");
+    for (const auto& [name, e] : memory::eviction_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
+    fmt::print("page prefetchers (uvm.prefetcher):\n");
+    for (const auto& [name, e] : memory::prefetcher_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
     return kExitOk;
 }
 

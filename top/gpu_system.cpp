@@ -27,6 +27,14 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
     : sc_module(name), m_cfg(cfg), m_core_clock("core_clock", period_ps(cfg.gpu.core_clock_mhz)),
       m_show_progress(show_progress) {
     m_memory = std::make_unique<MemorySystem>("mem", cfg, m_core_clock, stats);
+    if (cfg.timed_copies || cfg.uvm.managed()) {
+        m_host_memory = std::make_unique<memory::HostMemory>("host.memory", cfg.host_memory, stats);
+        m_pcie = std::make_unique<memory::PcieLink>("pcie", cfg.pcie, *m_host_memory, stats);
+    }
+    if (cfg.uvm.enabled()) {
+        memory::GmmuPlatform platform{cfg.address_map.partitions, cfg.address_map.interleave_bytes, cfg.run.seed};
+        m_gmmu = std::make_unique<memory::Gmmu>("gmmu", cfg.uvm, platform, m_pcie.get(), stats);
+    }
     std::vector<core::CtaHost*> hosts;
     for (uint32_t i = 0; i < cfg.gpu.num_sms; ++i) {
         std::vector<std::unique_ptr<core::WarpSchedulerPolicy>> policies;
@@ -34,11 +42,21 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
             policies.push_back(sched::warp_scheduler_registry().create(cfg.sm.warp_scheduler));
         auto sm = std::make_unique<core::Sm>(fmt::format("sm{}", i).c_str(), i, cfg.sm, m_core_clock,
                                              std::move(policies), stats);
+        memory::TranslationUnit* tlb = nullptr;
+        if (m_gmmu) {
+            m_tlbs.push_back(std::make_unique<memory::TranslationUnit>(fmt::format("sm{}_tlb", i).c_str(), cfg.uvm,
+                                                                      *m_gmmu, m_core_clock, stats));
+            tlb = m_tlbs.back().get();
+            sm->downstream.bind(tlb->upstream);
+        }
         if (cfg.l1.enabled) {
             auto l1 = std::make_unique<memory::SectorCache>(fmt::format("sm{}_l1", i).c_str(), cfg.l1, m_core_clock, stats);
-            sm->downstream.bind(l1->upstream);
+            if (tlb) tlb->downstream.bind(l1->upstream);
+            else sm->downstream.bind(l1->upstream);
             m_memory->connect(l1->downstream);
             m_l1s.push_back(std::move(l1));
+        } else if (tlb) {
+            m_memory->connect(tlb->downstream);
         } else {
             m_memory->connect(sm->downstream);
         }
@@ -48,12 +66,9 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
     m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_scheduler_registry().create(cfg.gpu.cta_scheduler));
     for (auto& sm : m_sms)
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
-    if (cfg.timed_copies) {
-        m_host_memory = std::make_unique<memory::HostMemory>("host.memory", cfg.host_memory, stats);
-        m_pcie = std::make_unique<memory::PcieLink>("pcie", cfg.pcie, *m_host_memory, stats);
-    }
     m_host = std::make_unique<HostProgram>("host", workload, *m_dispatcher, m_core_clock, cfg.sm, ptx_dir,
                                            [this] { return warp_instructions(); }, m_pcie.get());
+    if (m_gmmu) m_host->set_gmmu(m_gmmu.get(), cfg.uvm.mode == "ideal" || !cfg.timed_copies);
 
     sim::StatGroup g(stats, std::string(this->name()));
     g.add_formula("cycles", [this] { return static_cast<double>(m_core_clock.cycle()); },
@@ -69,6 +84,19 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
     g.add_formula("core_clock.component_ticks", [this] { return static_cast<double>(m_core_clock.ticks()); },
                   "component ticks performed by the core clock domain", "ticks");
 
+    if (m_gmmu) {
+        auto sum = [this](bool misses) {
+            double n = 0;
+            for (auto& t : m_tlbs) n += static_cast<double>(misses ? t->misses() : t->hits());
+            return n;
+        };
+        g.add_formula("l1_tlb.hits", [sum] { return sum(false); }, "L1 TLB hits, all SMs", "lookups");
+        g.add_formula("l1_tlb.misses", [sum] { return sum(true); }, "L1 TLB misses, all SMs", "lookups");
+        g.add_formula("l1_tlb.miss_rate", [sum] {
+            double h = sum(false), m = sum(true);
+            return h + m ? m / (h + m) : 0.0;
+        }, "L1 TLB miss rate, all SMs", "ratio");
+    }
     SC_METHOD(monitor);
     sensitive << m_monitor_event;
     dont_initialize();

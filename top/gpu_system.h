@@ -8,7 +8,9 @@
 #include <systemc>
 
 #include "core/sm.h"
+#include "memory/gmmu.h"
 #include "memory/sector_cache.h"
+#include "memory/translation_unit.h"
 #include "memory/simple_memory.h"
 #include "top/memory_system.h"
 #include "sched/cta_dispatcher.h"
@@ -32,6 +34,8 @@ public:
     HostProgram& host() { return *m_host; }
     sim::ClockDomain& core_clock() { return m_core_clock; }
     uint64_t warp_instructions() const;
+    /// The GMMU, or null when uvm.mode is "off".
+    memory::Gmmu* gmmu() { return m_gmmu.get(); }
     const std::vector<std::unique_ptr<core::Sm>>& sms() const { return m_sms; }
     /// Attaches `o` to every SM (timeline, watch log).
     void set_observer(core::SmObserver* o) {
@@ -45,6 +49,8 @@ private:
     sim::ClockDomain m_core_clock;
     std::vector<std::unique_ptr<core::Sm>> m_sms;
     std::vector<std::unique_ptr<memory::SectorCache>> m_l1s;
+    std::unique_ptr<memory::Gmmu> m_gmmu;
+    std::vector<std::unique_ptr<memory::TranslationUnit>> m_tlbs;
     std::unique_ptr<MemorySystem> m_memory;
     std::unique_ptr<sched::CtaDispatcher> m_dispatcher;
     std::unique_ptr<memory::HostMemory> m_host_memory;

@@ -43,6 +43,7 @@ workloads::DevPtr HostProgram::malloc(uint64_t bytes) {
     workloads::DevPtr p = m_next_alloc;
     m_allocations[p] = bytes;
     m_next_alloc += (std::max<uint64_t>(bytes, 1) + 255) / 256 * 256;
+    if (m_gmmu) m_gmmu->allocate(p, bytes);
     return p;
 }
 
@@ -64,20 +65,28 @@ void HostProgram::timed_copy(memory::Direction d, uint64_t bytes) {
     m_copy_ps += sc_core::sc_time_stamp().value() - start;
 }
 
+void HostProgram::host_touch(workloads::DevPtr p, uint64_t bytes) {
+    for (uint64_t n : m_gmmu->host_access(p, bytes)) timed_copy(memory::Direction::D2H, n);
+}
+
+// Managed memory: the host reads and writes its own copy; pages on the GPU come back first.
 void HostProgram::memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) {
     check_range(dst, bytes, "memcpy to device");
-    timed_copy(memory::Direction::H2D, bytes);
+    if (m_gmmu && m_gmmu->config().managed()) host_touch(dst, bytes);
+    else if (!m_free_copies) timed_copy(memory::Direction::H2D, bytes);
     m_memory.write(dst, src, bytes);
 }
 
 void HostProgram::memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) {
     check_range(src, bytes, "memcpy from device");
-    timed_copy(memory::Direction::D2H, bytes);
+    if (m_gmmu && m_gmmu->config().managed()) host_touch(src, bytes);
+    else if (!m_free_copies) timed_copy(memory::Direction::D2H, bytes);
     m_memory.read(src, dst, bytes);
 }
 
 void HostProgram::memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) {
     check_range(dst, bytes, "memset");
+    if (m_gmmu && m_gmmu->config().managed()) host_touch(dst, bytes);
     m_memory.fill(dst, value, bytes);
 }
 

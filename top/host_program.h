@@ -14,6 +14,7 @@
 #include "core/kernel.h"
 #include "core/kernel_launch.h"
 #include "core/sm_config.h"
+#include "memory/gmmu.h"
 #include "memory/pcie_link.h"
 #include "sched/cta_dispatcher.h"
 #include "sim/clock_domain.h"
@@ -58,6 +59,13 @@ public:
                            const workloads::LaunchArgs& args, uint32_t dynamic_shared_bytes) override;
     void launch_trace(const core::TraceKernel& kernel) override;
 
+    /// Unified memory: allocations are registered with `gmmu` (managed pages start on the
+    /// host; host accesses to pages on the GPU migrate them back over PCIe). `free_copies`:
+    /// memcpy costs no time (the ideal mode).
+    void set_gmmu(memory::Gmmu* gmmu, bool free_copies) {
+        m_gmmu = gmmu;
+        m_free_copies = free_copies;
+    }
     bool finished() const { return m_finished; }
     /// The exception the host program ended with, if any.
     std::exception_ptr failure() const { return m_failure; }
@@ -83,6 +91,10 @@ private:
     std::string m_ptx_dir;
     std::function<uint64_t()> m_instructions;
     memory::PcieLink* m_pcie;
+    memory::Gmmu* m_gmmu = nullptr;
+    bool m_free_copies = false;
+    /// Managed memory: migrates back the pages of [p, p + bytes) that are on the GPU.
+    void host_touch(workloads::DevPtr p, uint64_t bytes);
     uint64_t m_copy_ps = 0;
     void timed_copy(memory::Direction d, uint64_t bytes);
     sim::SparseMemory m_memory;

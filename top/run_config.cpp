@@ -12,6 +12,7 @@
 #include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
 #include "top/embedded_presets.h"
+#include "top/uvm_config_reader.h"
 
 namespace stacksim::top {
 
@@ -227,6 +228,7 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         m.read("bandwidth_gbps", c.host_memory.bandwidth_gbps);
         sim::validate_in(m, c.host_memory);
     }
+    read_uvm_config(doc.section("uvm"), c.uvm);
     {
         auto s = doc.section("pchase");
         s.read("stride_bytes", c.pchase.stride_bytes);

@@ -10,6 +10,7 @@
 #include "memory/host_memory.h"
 #include "memory/pcie_config.h"
 #include "memory/sector_cache_config.h"
+#include "memory/uvm_config.h"
 #include "noc/crossbar_config.h"
 #include "noc/interconnect_config.h"
 #include "memory/simple_memory_config.h"
@@ -63,6 +64,7 @@ struct RunConfig {
     memory::PcieConfig pcie;               ///< [pcie]
     memory::HostMemoryConfig host_memory;  ///< [host.memory]
     bool timed_copies = true;              ///< host.timed_copies: memcpy crosses the PCIe link
+    memory::UvmConfig uvm;                 ///< [uvm]: unified memory, translation, paging
 };
 
 /// Reads every section of `doc` into a RunConfig, validates each and rejects unknown keys.

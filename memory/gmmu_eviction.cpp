@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+// The GPU memory management unit: GPU frames, eviction and migration back to the host.
+#include "memory/gmmu.h"
+
+namespace stacksim::memory {
+
+bool Gmmu::ensure_frame(uint64_t vpn) {
+    PageEntry& e = *m_table.find(vpn);
+    if (e.resident) return true;
+    while (m_resident >= capacity_pages())
+        if (!evict_one()) return false;
+    e.resident = true;
+    ++m_resident;
+    Group& g = m_groups[vpn / m_group_pages];
+    if (g.resident++ == 0) {
+        g.times.group = vpn / m_group_pages;
+        g.times.resident_since = ++m_seq;
+        g.times.last_access = m_seq;
+    }
+    g.times.last_migration = ++m_seq;
+    return true;
+}
+
+bool Gmmu::evict_one() {
+    // Candidates: groups with a resident page that has nothing on its way.
+    std::vector<EvictionCandidate> cands;
+    for (auto& [id, g] : m_groups) {
+        for (uint64_t v = id * m_group_pages; v < (id + 1) * m_group_pages; ++v) {
+            const PageEntry* e = m_table.find(v);
+            if (e && e->resident && e->pending.empty()) {
+                cands.push_back(g.times);
+                break;
+            }
+        }
+    }
+    if (cands.empty()) return false;
+    const uint64_t group = cands[m_eviction->pick(cands)].group;
+    ++m_evicted_groups;
+    for (uint64_t v = group * m_group_pages; v < (group + 1) * m_group_pages; ++v) {
+        PageEntry* e = m_table.find(v);
+        if (e && e->resident && e->pending.empty()) evict_page(v, *e);
+    }
+    return true;
+}
+
+void Gmmu::evict_page(uint64_t vpn, PageEntry& e) {
+    ++m_evicted_pages;
+    if (e.dirty && !e.valid.empty()) {
+        ++m_writebacks;
+        m_bytes_written_back += e.valid.bytes();
+        start_copy(Direction::D2H, {CopyItem{vpn, e.generation, e.valid.ranges(), -1}}, CopyKind::Writeback);
+    }
+    leave_gpu(vpn, e);
+    // Requests still waiting on this page fault again.
+    auto it = m_waiters.find(vpn);
+    if (it != m_waiters.end()) {
+        std::vector<Waiter> ws = it->second;
+        for (const Waiter& w : ws) need_migration(vpn, e, w);
+    }
+}
+
+void Gmmu::leave_gpu(uint64_t vpn, PageEntry& e) {
+    if (e.resident) {
+        --m_resident;
+        auto g = m_groups.find(vpn / m_group_pages);
+        if (g != m_groups.end() && --g->second.resident == 0) m_groups.erase(g);
+    }
+    e.resident = false;
+    e.dirty = false;
+    e.valid.clear();
+    e.pending.clear();
+    e.state = PageState::CpuValid;
+    ++e.generation;
+    m_translation.invalidate(vpn);
+    for (auto& inv : m_invalidate) inv(vpn);
+}
+
+std::vector<uint64_t> Gmmu::host_access(uint64_t addr, uint64_t bytes) {
+    std::vector<uint64_t> copies;
+    if (!m_cfg.managed() || bytes == 0) return copies;
+    for (uint64_t v = m_table.vpn(addr); v <= m_table.vpn(addr + bytes - 1); ++v) {
+        PageEntry* e = m_table.find(v);
+        if (!e || (!e->resident && e->valid.empty())) continue;
+        ++m_host_faults;
+        // The GPU holds the only copy of its valid bytes: they come back, and the page is
+        // CPU-valid as a whole again.
+        const uint64_t n = e->valid.bytes();
+        if (n) {
+            copies.push_back(n);
+            m_bytes_back += n;
+        }
+        leave_gpu(v, *e);
+        auto it = m_waiters.find(v);
+        if (it != m_waiters.end()) {
+            std::vector<Waiter> ws = it->second;
+            for (const Waiter& w : ws) need_migration(v, *e, w);
+        }
+    }
+    return copies;
+}
+
+}  // namespace stacksim::memory

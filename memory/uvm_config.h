@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+// Configuration of unified memory: translation (TLBs, walkers), GMMU, migration, eviction.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace stacksim::memory {
+
+/// Section [uvm]. Times in core cycles unless the name says ns; sizes in bytes.
+struct UvmConfig {
+    /// "off": no translation modelled (pre-UVM behaviour); "device": cudaMalloc + explicit
+    /// copies over PCIe (programmer-controlled baseline); "managed": demand paging with far
+    /// faults; "ideal": like device but copies cost nothing (upper bound).
+    std::string mode = "off";
+    uint64_t page_bytes = 65536;  ///< 4096, 65536 or 2097152
+
+    // Per-SM L1 TLB.
+    uint32_t l1_tlb_entries = 128;
+    uint32_t l1_tlb_ways = 128;     ///< = entries: fully associative
+    uint32_t l1_tlb_ports = 4;      ///< lookups per core cycle
+    uint32_t l1_tlb_latency = 1;    ///< cycles for a hit
+    uint32_t l1_tlb_mshrs = 16;     ///< distinct pages missing at once
+    bool hit_under_miss = true;     ///< false: a miss blocks later lookups until it is filled
+    uint32_t queue_depth = 64;      ///< requests buffered in front of the L1 TLB
+
+    // Shared L2 TLB, page-walk cache and walkers.
+    uint32_t l2_tlb_entries = 512;
+    uint32_t l2_tlb_ways = 16;
+    uint32_t l2_tlb_ports = 2;      ///< lookups per core cycle
+    uint32_t l2_tlb_latency = 10;   ///< cycles
+    uint32_t pwc_entries = 1024;    ///< page-walk cache: 8 KB of 8-byte upper-level entries
+    uint32_t pwc_ways = 16;
+    uint32_t pwc_latency = 10;      ///< cycles per level found in the page-walk cache
+    uint32_t walkers = 64;          ///< shared page-table walkers
+    uint32_t walk_memory_latency = 200;  ///< cycles per page-table level read from memory
+
+    // GMMU and far faults.
+    double fault_latency_ns = 20000.0;       ///< host fault handling per batch, ns
+    double range_fault_latency_ns = 0.0;     ///< extra host latency per partial-range request, ns
+    /// DMA setup of a chain of range requests, ns (the GMMU starts them: no driver);
+    /// negative = the link's per_transfer_overhead_ns.
+    double range_copy_setup_ns = 0.0;
+    /// true: each range request is its own copy, and the DMA engine goes on with the next one
+    /// while a copy's flight latency runs (many requests outstanding, as the GMMU's migration
+    /// buffer issues them); false: requests ready meanwhile are chained into one copy at a time.
+    bool range_pipelined = true;
+    /// Range copies in flight at most (pipelined); ready requests beyond it are chained into
+    /// the last free copy (DMA engines track a limited number of outstanding requests).
+    uint32_t range_outstanding = 64;
+    uint32_t fault_batch = 256;              ///< faults (distinct pages) served per batch
+
+    // Migration.
+    std::string mechanism = "whole_page";    ///< migration_registry() name
+    uint64_t migration_unit_bytes = 1024;    ///< multi_range: unit of the valid-range bitmap
+    uint64_t gap_threshold_bytes = 4096;     ///< multi_range: a smaller gap is filled
+    uint32_t max_ranges = 4;                 ///< multi_range: valid ranges per page at most
+    uint32_t migration_buffer_entries = 128; ///< per memory partition; full = requests wait
+
+    // Capacity and eviction.
+    double capacity_fraction = 1.0;   ///< GPU memory as a fraction of the managed footprint
+    uint64_t capacity_bytes = 0;      ///< if non-zero, overrides capacity_fraction
+    std::string eviction = "age_lru"; ///< eviction_registry() name
+    uint64_t eviction_granularity_bytes = 2097152;  ///< pages evicted together (aligned group)
+
+    // Prefetch.
+    std::string prefetcher = "none";  ///< prefetcher_registry() name
+    uint32_t prefetch_pages = 4;      ///< sequential_local: pages after the faulting one
+
+    bool enabled() const { return mode != "off"; }
+    bool managed() const { return mode == "managed"; }
+    /// Levels of the radix page table for a 48-bit virtual address, 9 bits per level.
+    uint32_t levels() const;
+    void validate() const;  ///< throws ConfigError "key: message"
+};
+
+}  // namespace stacksim::memory

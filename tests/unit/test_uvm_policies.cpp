@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unified memory algorithms without a simulation: valid ranges, migration mechanisms, TLB,
+// page table, shared translation timing, eviction order, prefetchers.
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "memory/eviction_policy.h"
+#include "memory/migration_mechanism.h"
+#include "memory/page_table.h"
+#include "memory/prefetcher.h"
+#include "memory/tlb.h"
+#include "memory/translation_service.h"
+#include "memory/uvm_config.h"
+
+using namespace stacksim::memory;
+
+namespace {
+constexpr uint64_t kPage = 2097152;
+constexpr uint64_t KB = 1024;
+
+MigrationParams params(uint64_t unit = 1024, uint64_t gap = 4096, uint32_t max_ranges = 4) {
+    return MigrationParams{kPage, unit, gap, max_ranges};
+}
+
+/// Applies `plan` to `present` the way the GMMU does and returns what moved.
+uint64_t migrate(ValidRanges& present, const std::vector<ByteRange>& plan) {
+    uint64_t bytes = 0;
+    for (const ByteRange& r : plan) {
+        CHECK_FALSE(present.covers(r.lo, r.hi));
+        present.add(r);
+        bytes += r.bytes();
+    }
+    return bytes;
+}
+}  // namespace
+
+TEST_CASE("valid ranges: add merges touching ranges and remove splits", "[uvm]") {
+    ValidRanges v;
+    v.add({0, 100});
+    v.add({200, 300});
+    CHECK(v.count() == 2);
+    v.add({100, 200});
+    REQUIRE(v.count() == 1);
+    CHECK(v.ranges()[0] == ByteRange{0, 300});
+    v.remove({50, 60});
+    CHECK(v.count() == 2);
+    CHECK(v.bytes() == 290);
+    CHECK(v.covers(0, 50));
+    CHECK_FALSE(v.covers(40, 70));
+    auto m = v.missing(0, 400);
+    REQUIRE(m.size() == 2);
+    CHECK(m[0] == ByteRange{50, 60});
+    CHECK(m[1] == ByteRange{300, 400});
+}
+
+TEST_CASE("migration registry: every mechanism is registered", "[uvm]") {
+    for (const char* n : {"whole_page", "single_range", "multi_range"}) CHECK(migration_registry().contains(n));
+    CHECK_THROWS(migration_registry().create("nope", params()));
+}
+
+TEST_CASE("whole-page migration: one access moves the page and makes it GPU-valid", "[uvm]") {
+    auto m = migration_registry().create("whole_page", params());
+    PageTable t(kPage, 3);
+    t.map(0, kPage);
+    PageEntry& e = *t.find(0);
+    CHECK(e.state == PageState::CpuValid);
+    CHECK(migrate(e.valid, m->plan(e.valid, 4096, 4224)) == kPage);
+    t.update_state(e);
+    CHECK(e.state == PageState::GpuValid);
+    CHECK(m->plan(e.valid, 0, 128).empty());
+}
+
+TEST_CASE("single-range migration: a later request migrates the gap too", "[uvm]") {
+    auto m = migration_registry().create("single_range", params());
+    PageTable t(kPage, 3);
+    t.map(0, kPage);
+    PageEntry& e = *t.find(0);
+    CHECK(migrate(e.valid, m->plan(e.valid, 1000 * KB, 1000 * KB + 128)) == 128);
+    t.update_state(e);
+    CHECK(e.state == PageState::PartialValid);
+    // A request 100 KB further on: the gap between them migrates with it.
+    CHECK(migrate(e.valid, m->plan(e.valid, 1100 * KB, 1100 * KB + 128)) == 100 * KB);
+    CHECK(e.valid.count() == 1);
+    // Below the range: extends downwards, still one range.
+    CHECK(migrate(e.valid, m->plan(e.valid, 0, 64)) == 1000 * KB);
+    CHECK(e.valid.count() == 1);
+    // Inside the range: nothing moves.
+    CHECK(m->plan(e.valid, 500 * KB, 500 * KB + 128).empty());
+    // The rest of the page: GPU-valid when complete.
+    migrate(e.valid, m->plan(e.valid, kPage - 128, kPage));
+    t.update_state(e);
+    CHECK(e.state == PageState::GpuValid);
+}
+
+TEST_CASE("multi-range migration: units, gap filling, new ranges and the range limit", "[uvm]") {
+    auto m = migration_registry().create("multi_range", params(1024, 4096, 4));
+    ValidRanges v;
+    // A 128-byte request moves one 1 KB unit.
+    CHECK(migrate(v, m->plan(v, 10 * KB + 100, 10 * KB + 228)) == KB);
+    CHECK(v.ranges()[0] == ByteRange{10 * KB, 11 * KB});
+    // 2 KB away (< 4 KB threshold): the gap is filled, one range.
+    CHECK(migrate(v, m->plan(v, 13 * KB, 13 * KB + 1)) == 3 * KB);
+    CHECK(v.count() == 1);
+    // 100 KB away: a new range, gap not migrated.
+    CHECK(migrate(v, m->plan(v, 114 * KB, 114 * KB + 1)) == KB);
+    CHECK(v.count() == 2);
+    CHECK(migrate(v, m->plan(v, 300 * KB, 300 * KB + 1)) == KB);
+    CHECK(migrate(v, m->plan(v, 600 * KB, 600 * KB + 1)) == KB);
+    CHECK(v.count() == 4);
+    // A fifth range exceeds the limit: the smallest gap (114 KB .. 300 KB is 185 KB, the new
+    // one at 610 KB is 9 KB from 601 KB) is filled instead.
+    const uint64_t moved = migrate(v, m->plan(v, 610 * KB, 610 * KB + 1));
+    CHECK(v.count() == 4);
+    CHECK(moved == 10 * KB);
+    CHECK(v.covers(600 * KB, 611 * KB));
+}
+
+TEST_CASE("multi-range migration moves fewer bytes than single-range on sparse requests", "[uvm]") {
+    auto single = migration_registry().create("single_range", params());
+    auto multi = migration_registry().create("multi_range", params(1024, 4096, 8));
+    ValidRanges a, b;
+    uint64_t sa = 0, sb = 0;
+    for (uint64_t off : {5 * KB, 700 * KB, 1400 * KB, 2000 * KB}) {
+        sa += migrate(a, single->plan(a, off, off + 128));
+        sb += migrate(b, multi->plan(b, off, off + 128));
+    }
+    CHECK(sb == 4 * KB);
+    CHECK(sa > 1900 * KB);
+}
+
+TEST_CASE("tlb: set-associative lookups, LRU replacement and invalidation", "[uvm]") {
+    Tlb t(4, 2);  // 2 sets of 2 ways; even keys share set 0
+    CHECK_FALSE(t.lookup(0));
+    t.insert(0);
+    t.insert(2);
+    CHECK(t.lookup(0));  // 2 is now LRU in set 0
+    t.insert(4);         // evicts 2
+    CHECK(t.lookup(0));
+    CHECK(t.lookup(4));
+    CHECK_FALSE(t.lookup(2));
+    t.insert(1);  // other set: no effect on set 0
+    CHECK(t.lookup(0));
+    t.invalidate(0);
+    CHECK_FALSE(t.lookup(0));
+    CHECK(t.hits() == 4);
+    CHECK(t.misses() == 3);
+    CHECK_THROWS(Tlb(6, 4));
+}
+
+TEST_CASE("page table: levels by page size and walk-cache keys share upper levels", "[uvm]") {
+    UvmConfig c;
+    c.page_bytes = 4096;
+    CHECK(c.levels() == 4);
+    c.page_bytes = 65536;
+    CHECK(c.levels() == 4);
+    c.page_bytes = 2097152;
+    CHECK(c.levels() == 3);
+    PageTable t(4096, 4);
+    CHECK(t.level_key(0x1000, 0) == t.level_key(0x1001, 0));
+    CHECK(t.level_key(0x1000, 2) == t.level_key(0x1001, 2));
+    CHECK(t.level_key(0x1000, 2) != t.level_key(0x1000 + 512, 2));
+    CHECK(t.level_key(5, 1) != t.level_key(5, 2));
+}
+
+TEST_CASE("translation service: L2 hit, walk with walk-cache hits, shared walks and walker queueing", "[uvm]") {
+    UvmConfig c;
+    c.page_bytes = 4096;
+    c.l2_tlb_latency = 10;
+    c.pwc_latency = 5;
+    c.walk_memory_latency = 100;
+    c.walkers = 1;
+    c.l2_tlb_ports = 4;
+    PageTable table(4096, c.levels());
+    TranslationService s(c, table);
+    // Cold walk: 4 levels from memory.
+    CHECK(s.translate(7, 0) == 10 + 400);
+    // Same page while walking: shares the walk.
+    CHECK(s.translate(7, 20) == 410);
+    CHECK(s.merged_walks() == 1);
+    // Neighbour page: upper 3 levels hit the walk cache, but the only walker is busy.
+    CHECK(s.translate(8, 30) == 410 + 3 * 5 + 100);
+    CHECK(s.walker_wait_cycles() == 410 - 40);
+    // Later: L2 TLB hit.
+    CHECK(s.translate(7, 1000) == 1010);
+    CHECK(s.l2_hits() == 1);
+    CHECK(s.walks() == 2);
+}
+
+TEST_CASE("eviction policies: age-LRU, LRU, FIFO and random pick different victims", "[uvm]") {
+    for (const char* n : {"age_lru", "lru", "fifo", "random"}) CHECK(eviction_registry().contains(n));
+    std::vector<EvictionCandidate> c = {
+        {10, /*resident_since*/ 1, /*last_migration*/ 50, /*last_access*/ 90},
+        {11, 5, 20, 95},
+        {12, 8, 60, 30},
+    };
+    CHECK(eviction_registry().create("age_lru", 1)->pick(c) == 1);
+    CHECK(eviction_registry().create("lru", 1)->pick(c) == 2);
+    CHECK(eviction_registry().create("fifo", 1)->pick(c) == 0);
+    auto r1 = eviction_registry().create("random", 7), r2 = eviction_registry().create("random", 7);
+    std::set<size_t> seen;
+    for (int i = 0; i < 50; ++i) {
+        size_t a = r1->pick(c);
+        CHECK(a == r2->pick(c));  // seeded: deterministic
+        seen.insert(a);
+    }
+    CHECK(seen.size() == 3);
+}
+
+TEST_CASE("prefetchers: sequential-local stays in its region and the tree fills half-full subtrees", "[uvm]") {
+    for (const char* n : {"none", "sequential_local", "tree"}) CHECK(prefetcher_registry().contains(n));
+    std::set<uint64_t> present;
+    PrefetchView v;
+    v.region_pages = 8;
+    v.allocated = [](uint64_t p) { return p < 20; };
+    v.present = [&](uint64_t p) { return present.count(p) != 0; };
+    CHECK(prefetcher_registry().create("none", 4)->pages(3, v).empty());
+    present = {5};
+    auto seq = prefetcher_registry().create("sequential_local", 4)->pages(3, v);
+    CHECK(seq == std::vector<uint64_t>{4, 6, 7});  // 5 present, 8 is the next region
+    auto tree = prefetcher_registry().create("tree", 0);
+    present = {};
+    CHECK(tree->pages(2, v).empty());  // 1 of 2 present: no node over half
+    present = {0, 1};
+    // Fault on 2: node [0,4) has 3 of 4 -> prefetch 3; then [0,8) has 4 of 8 -> not over half.
+    CHECK(tree->pages(2, v) == std::vector<uint64_t>{3});
+    present = {0, 1, 3, 4};
+    // Fault on 2: [0,4) full after 2; [0,8) then has 5 of 8 -> the rest of the region.
+    CHECK(tree->pages(2, v) == std::vector<uint64_t>{5, 6, 7});
+    v.allocated = [](uint64_t p) { return p < 6; };
+    CHECK(tree->pages(2, v) == std::vector<uint64_t>{5});  // unallocated pages are never fetched
+}
+
+TEST_CASE("uvm config: validation names the key", "[uvm]") {
+    UvmConfig c;
+    CHECK_NOTHROW(c.validate());
+    c.page_bytes = 8192;
+    CHECK_THROWS_WITH(c.validate(), Catch::Contains("page_bytes"));
+    c = UvmConfig{};
+    c.mechanism = "half_page";
+    CHECK_THROWS_WITH(c.validate(), Catch::Contains("mechanism"));
+    c = UvmConfig{};
+    c.capacity_fraction = 1.5;
+    CHECK_THROWS_WITH(c.validate(), Catch::Contains("capacity_fraction"));
+}
