@@ -164,7 +164,7 @@ LayerPolicyRegistry make_registry() {
     LayerPolicyRegistry r("layer policy");
     r.add("dor", "coherence on the upper layer, memory traffic on the interposer",
           [](const LayerPolicyEnv& e) { return std::make_unique<DorPolicy>(e); });
-    r.add("localbuf", "divert when more than one router of the grid is over 60% full and the interposer node is not",
+    r.add("localbuf", "divert when more than one router of the grid has an input port over 60% full and the interposer node has none",
           [](const LayerPolicyEnv& e) { return std::make_unique<LocalBufPolicy>(e); });
     r.add("destdetect", "each node uses the latency of packets it receives to place the packets it sends",
           [](const LayerPolicyEnv& e) { return std::make_unique<DestDetectPolicy>(e); });

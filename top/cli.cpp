@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The command line: `stacksim run|list|--help|--version`.
+#include "noc/layer_policy.h"
+#include "noc/routing.h"
 #include "top/cli.h"
 
 #include <boost/program_options.hpp>
@@ -85,6 +87,13 @@ int list_command() {
     for (const auto& [name, e] : memory::eviction_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
     fmt::print("page prefetchers (uvm.prefetcher):\n");
     for (const auto& [name, e] : memory::prefetcher_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
+    fmt::print("interconnects (memory.interconnect): crossbar, mesh, stacked\n");
+    fmt::print("network routing (noc.routing, memory.noc.routing):\n");
+    for (const auto& [name, e] : noc::routing_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
+    fmt::print("2.5D layer policies (stacksim noc: noc.layer_policy):\n");
+    for (const auto& [name, e] : noc::layer_policy_registry().entries())
+        fmt::print("  {:<14} {}\n", name, e.description);
+    fmt::print("network configs (stacksim noc CONFIG): configs/noc/mesh.toml, configs/noc/stacked.toml\n");
     return kExitOk;
 }
 
