@@ -140,6 +140,7 @@ TEST_CASE("cli: a wrong output exits 4", "[cli][errors]") {
 TEST_CASE("cli: list shows presets, workloads and policies", "[cli]") {
     CliResult r = run_cli("list");
     CHECK(r.exit_code == 0);
-    for (const char* s : {"gtx980", "small", "vecadd", "matmul", "2dconv", "atax", "lrr", "gto", "dll", "localbuf", "destdetect", "yx"})
+    for (const char* s :
+         {"gtx980", "small", "vecadd", "matmul", "2dconv", "atax", "lrr", "gto", "dll", "localbuf", "destdetect", "yx"})
         CHECK(r.output.find(s) != std::string::npos);
 }
