@@ -112,7 +112,7 @@ const std::string kTlbHeavy = "--set memory.model=hierarchy --set uvm.mode=ideal
 
 }  // namespace
 
-TEST_CASE("uvm walks: entries from the L2 beat a cold walk from memory; walk-cache hits beat both", "[uvm][walks]") {
+TEST_CASE("uvm walks: entries from the L2 beat a cold walk from memory and walk-cache hits beat both", "[uvm][walks]") {
     const std::vector<double> cold = test::in_child([] { return walk_again(1024, true); });
     const std::vector<double> l2 = test::in_child([] { return walk_again(1); });     // no walk cache to speak of
     const std::vector<double> pwc = test::in_child([] { return walk_again(1024); }); // upper levels cached
