@@ -80,6 +80,18 @@ Gmmu::Gmmu(sc_core::sc_module_name name, const UvmConfig& cfg, const GmmuPlatfor
         double w = static_cast<double>(m_translation.walks());
         return w ? static_cast<double>(m_translation.walk_cycles()) / w : 0.0;
     }, "average walk latency from the L2 TLB miss, incl. waiting for a walker", "cycles");
+    g.add_formula("merged_walks", [this] { return static_cast<double>(m_translation.merged_walks()); },
+                  "L2 TLB misses that joined a walk under way", "lookups");
+    g.add_formula("walker_wait", [this] {
+        double w = static_cast<double>(m_translation.walks());
+        return w ? static_cast<double>(m_translation.walker_wait_cycles()) / w : 0.0;
+    }, "average cycles a walk waited for a free walker", "cycles");
+    g.add_formula("pte_reads", [this] { return static_cast<double>(m_translation.pte_reads()); },
+                  "page-table entry reads sent through the memory system (walk_reads = memory)", "requests");
+    g.add_formula("pte_read_latency", [this] {
+        double n = static_cast<double>(m_translation.pte_reads());
+        return n ? static_cast<double>(m_translation.pte_read_cycles()) / n : 0.0;
+    }, "average page-table entry read latency, issue to response (walk_reads = memory)", "cycles");
 }
 
 Gmmu::~Gmmu() {

@@ -27,6 +27,13 @@ uint64_t PageTable::level_key(uint64_t vpn, uint32_t level) const {
     return (uint64_t{level} << 56) | (vpn >> (vpn_bits - kept));
 }
 
+uint64_t PageTable::pte_address(uint64_t vpn, uint32_t level) const {
+    const uint32_t vpn_bits = 48 - m_page_shift;
+    const uint32_t kept = std::min(vpn_bits, 9 * (level + 1));
+    const uint64_t index = vpn >> (vpn_bits - kept);  // < 2^36 entries of 8 bytes < 1 TB
+    return kPageTableBase + (uint64_t{level} << 40) + index * kPteBytes;
+}
+
 void PageTable::map(uint64_t addr, uint64_t bytes) {
     if (bytes == 0) return;
     for (uint64_t v = vpn(addr); v <= vpn(addr + bytes - 1); ++v) m_entries.try_emplace(v);

@@ -39,6 +39,13 @@ public:
     /// Identifies the upper-level entry read at `level` (0 = root) for `vpn`, for the
     /// page-walk cache: the level and the vpn bits above it.
     uint64_t level_key(uint64_t vpn, uint32_t level) const;
+    /// Address of the 8-byte entry read at `level` (0 = root, levels() - 1 = leaf) when
+    /// walking `vpn`. Each level's entries lie in their own 1 TB window of a reserved region
+    /// from kPageTableBase (above anything the workload allocates), ordered by the vpn bits
+    /// above the level, so neighbouring pages' entries share sectors and lines.
+    uint64_t pte_address(uint64_t vpn, uint32_t level) const;
+    static constexpr uint64_t kPageTableBase = 0xF000'0000'0000;
+    static constexpr uint64_t kPteBytes = 8;
 
     /// Creates entries (CPU-valid) for every page of [addr, addr + bytes).
     void map(uint64_t addr, uint64_t bytes);

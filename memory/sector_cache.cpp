@@ -44,6 +44,9 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
     g.add("reservation_fails", m_reservation_fails, "cycles the tag stage stalled: no MSHR or merge slot", "cycles");
     g.add("writebacks", m_writebacks, "dirty lines written back (write-back policy)", "lines");
     g.add("lost_locality", m_lost_locality, "misses found in the requester's victim tags", "requests");
+    g.add("walk_reads", m_walk_reads, "page-table entry reads served here (also counted in reads)", "requests");
+    g.add("walk_read_hits", m_walk_read_hits, "page-table entry reads that hit (also counted in read_hits)", "requests");
+    g.add("walk_forwards", m_walk_forwards, "page-table entry reads forwarded without allocating (L1)", "requests");
     g.add_formula("hit_rate", [this] {
         double r = static_cast<double>(m_reads.value());
         return r ? static_cast<double>(m_read_hits.value()) / r : 0.0;
@@ -98,11 +101,22 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
     const uint32_t sectors = e.sector_mask;
     const bool write_back = m_cfg.write_policy == "write_back";
     switch (e.access) {
+    case sim::MemAccess::PageWalk:
+        if (m_cfg.atomics == "bypass") {
+            // Like an atomic, a page-table read passes an L1 (not coherent with the GMMU's
+            // page-table updates) without allocating; unlike one, it leaves the line alone.
+            ++m_walk_forwards;
+            m_out.push_back({line, sectors, sim::MemAccess::PageWalk, &p, e.warp});
+            break;
+        }
+        [[fallthrough]];  // an L2 slice caches page-table entries like any data
     case sim::MemAccess::Read: {
+        const bool walk = e.access == sim::MemAccess::PageWalk;
         const uint32_t need = sectors & ~m_tags.lookup(line);
         if (need == 0) {
             ++m_reads;
             ++m_read_hits;
+            if (walk) ++m_walk_reads, ++m_walk_read_hits;
             respond(p, cycle + m_cfg.hit_latency);
             break;
         }
@@ -113,6 +127,7 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
         }
         ++m_reads;
         ++m_sector_misses;
+        if (walk) ++m_walk_reads;
         if (in_victim_tags(e.warp, line)) {
             e.lost_locality = true;
             ++m_lost_locality;
@@ -237,8 +252,10 @@ void SectorCache::send_downstream(uint64_t cycle) {
     m_out.pop_front();
     tlm::tlm_generic_payload& p = m_pool.acquire();
     p.set_address(o.addr);
-    p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * m_cfg.sector_bytes);
-    p.set_command(o.access == sim::MemAccess::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
+    if (o.access == sim::MemAccess::PageWalk && o.origin) p.set_data_length(o.origin->get_data_length());
+    else p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * m_cfg.sector_bytes);
+    p.set_command(o.access == sim::MemAccess::Read || o.access == sim::MemAccess::PageWalk ? tlm::TLM_READ_COMMAND
+                                                                                          : tlm::TLM_WRITE_COMMAND);
     sim::MemExtension& e = sim::PayloadPool::ext(p);
     if (o.origin) e = sim::PayloadPool::ext(*o.origin);
     e.warp = o.warp;

@@ -29,7 +29,9 @@ namespace stacksim::memory {
 /// back). Atomics bypass the cache and invalidate the line (`atomics = "bypass"`, the L1) or are
 /// executed in the cache as a read-modify-write (`"execute"`, the L2). A full input queue or no free MSHR
 /// withholds END_REQ. Each evicted line is remembered in its filler's victim tags; a miss that
-/// hits there is flagged `lost_locality` in the response (CCWS).
+/// hits there is flagged `lost_locality` in the response (CCWS). Page-walk reads
+/// (MemAccess::PageWalk) are forwarded without allocating by a cache with `atomics = "bypass"`
+/// (the L1) and served as reads by one with `"execute"` (the L2).
 class SectorCache : public sc_core::sc_module, public sim::Clocked {
 public:
     tlm_utils::simple_target_socket<SectorCache> upstream;
@@ -87,7 +89,7 @@ private:
     std::vector<std::deque<uint64_t>> m_victims;  ///< per warp slot
 
     sim::Counter m_reads, m_read_hits, m_sector_misses, m_mshr_merges, m_writes, m_atomics,
-        m_reservation_fails, m_writebacks, m_lost_locality;
+        m_reservation_fails, m_writebacks, m_lost_locality, m_walk_reads, m_walk_read_hits, m_walk_forwards;
 };
 
 }  // namespace stacksim::memory

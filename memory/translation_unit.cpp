@@ -3,23 +3,34 @@
 #include "memory/translation_unit.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace stacksim::memory {
 
 TranslationUnit::TranslationUnit(sc_core::sc_module_name name, const UvmConfig& cfg, Gmmu& gmmu,
-                                 sim::ClockDomain& clock, sim::StatRegistry& stats)
+                                 sim::ClockDomain& clock, sim::StatRegistry& stats, uint32_t line_bytes,
+                                 uint32_t sector_bytes)
     : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_gmmu(gmmu), m_clock(clock),
-      m_tlb(cfg.l1_tlb_entries, cfg.l1_tlb_ways) {
+      m_line_bytes(line_bytes), m_sector_bytes(sector_bytes), m_tlb(cfg.l1_tlb_entries, cfg.l1_tlb_ways) {
     upstream.register_nb_transport_fw(this, &TranslationUnit::nb_transport_fw);
     downstream.register_nb_transport_bw(this, &TranslationUnit::nb_transport_bw);
     m_id = gmmu.attach([this](tlm::tlm_generic_payload& p) { replay(p); },
                        [this](uint64_t vpn) { invalidate(vpn); });
+    TranslationService::Client client;
+    client.done = [this](uint64_t vpn, uint64_t cycle) { walk_done(vpn, cycle); };
+    client.read = [this](uint64_t walk, uint64_t addr, uint64_t cycle) {
+        m_walk_sched.push({cycle, m_seq++, walk, addr});
+        m_clock.activate(*this);
+    };
+    m_walk_client = gmmu.translation().attach(std::move(client));
     sim::StatGroup g(stats, std::string(this->name()));
     g.add("hits", m_hits, "L1 TLB hits", "lookups");
     g.add("misses", m_misses, "L1 TLB misses (including those merged with a miss under way)", "lookups");
     g.add("merged_misses", m_merged, "misses to a page whose translation was already on its way", "lookups");
     g.add("held_by_gmmu", m_held, "requests held by the GMMU until their bytes migrated", "requests");
     g.add("blocking_stalls", m_blocking_stalls, "cycles lookups stopped behind a miss (MSHRs full or no hit under miss)", "cycles");
+    g.add("pte_reads", m_pte_reads, "page-table entry reads this unit sent for walks (walk_reads = memory)", "requests");
+    g.add("pte_read_latency", m_pte_latency, "page-table entry read: sent to response", "cycles");
     g.add_formula("miss_rate", [this] {
         double h = static_cast<double>(m_hits.value()), m = static_cast<double>(m_misses.value());
         return h + m ? m / (h + m) : 0.0;
@@ -51,6 +62,10 @@ tlm::tlm_sync_enum TranslationUnit::nb_transport_bw(tlm::tlm_generic_payload& p,
             m_blocked = nullptr;
             m_clock.activate(*this);
         }
+        if (sim::PayloadPool::ext(p).access == sim::MemAccess::PageWalk && m_walk_payloads.count(&p)) {
+            walk_response(p, m_clock.cycle());
+            return tlm::TLM_COMPLETED;
+        }
         upstream->nb_transport_bw(p, phase, d);
         return tlm::TLM_COMPLETED;
     }
@@ -59,6 +74,26 @@ tlm::tlm_sync_enum TranslationUnit::nb_transport_bw(tlm::tlm_generic_payload& p,
 
 void TranslationUnit::replay(tlm::tlm_generic_payload& p) {
     m_out.push_back(&p);
+    m_clock.activate(*this);
+}
+
+void TranslationUnit::walk_response(tlm::tlm_generic_payload& p, uint64_t cycle) {
+    auto it = m_walk_payloads.find(&p);
+    const uint64_t walk = it->second;
+    m_walk_payloads.erase(it);
+    m_pte_latency.sample(static_cast<double>(cycle - sim::PayloadPool::ext(p).issue_cycle));
+    p.release();
+    m_gmmu.translation().pte_read_done(walk, cycle);
+}
+
+void TranslationUnit::walk_done(uint64_t vpn, uint64_t cycle) {
+    auto f = m_fills.find(vpn);
+    if (f != m_fills.end() && f->second == kPending) f->second = cycle;
+    auto parked = m_parked.find(vpn);
+    if (parked != m_parked.end()) {
+        for (auto& [seq, p] : parked->second) m_ready.push({cycle, seq, p});
+        m_parked.erase(parked);
+    }
     m_clock.activate(*this);
 }
 
@@ -98,7 +133,7 @@ bool TranslationUnit::tick(uint64_t cycle) {
             ++m_misses;
             ++m_merged;
             m_tlb.lookup(vpn);
-            ready = fill->second;
+            ready = fill->second;  // kPending: parked until the walk ends
         } else if (m_tlb.lookup(vpn)) {
             ++m_hits;
             ready = cycle + m_cfg.l1_tlb_latency;
@@ -111,12 +146,15 @@ bool TranslationUnit::tick(uint64_t cycle) {
                 break;
             }
             ++m_misses;
-            ready = m_gmmu.translation().translate(vpn, cycle + m_cfg.l1_tlb_latency);
+            m_fills[vpn] = kPending;  // set before the request: its answer may come at once
+            std::optional<uint64_t> r = m_gmmu.translation().request(m_walk_client, vpn, cycle + m_cfg.l1_tlb_latency);
+            ready = r ? *r : kPending;
             m_tlb.insert(vpn);
-            m_fills[vpn] = ready;
+            if (r) m_fills[vpn] = ready;
         }
         m_in.pop_front();
-        m_ready.push({ready, m_seq++, p});
+        if (ready == kPending) m_parked[vpn].emplace_back(m_seq++, p);
+        else m_ready.push({ready, m_seq++, p});
     }
     if (m_upstream_blocked && m_in.size() < m_cfg.queue_depth) {
         tlm::tlm_generic_payload* p = m_upstream_blocked;
@@ -133,22 +171,46 @@ bool TranslationUnit::tick(uint64_t cycle) {
         if (m_gmmu.access(m_id, *p)) m_out.push_back(p);
         else ++m_held;
     }
-    // Downstream, one request per port and cycle, honouring END_REQ.
-    for (uint32_t n = 0; n < m_cfg.l1_tlb_ports && !m_out.empty() && !m_blocked; ++n) {
-        tlm::tlm_generic_payload* p = m_out.front();
-        m_out.pop_front();
+    // Page-table reads due: 8-byte reads of the entry's sector, no functional data.
+    while (!m_walk_sched.empty() && m_walk_sched.top().cycle <= cycle) {
+        const WalkRead w = m_walk_sched.top();
+        m_walk_sched.pop();
+        tlm::tlm_generic_payload& p = m_pool.acquire();
+        p.set_address(w.addr / m_line_bytes * m_line_bytes);
+        p.set_data_length(static_cast<unsigned>(PageTable::kPteBytes));
+        p.set_command(tlm::TLM_READ_COMMAND);
+        sim::MemExtension& e = sim::PayloadPool::ext(p);
+        e.source = m_id;
+        e.sector_mask = 1u << (w.addr % m_line_bytes / m_sector_bytes);
+        e.issue_cycle = cycle;
+        e.access = sim::MemAccess::PageWalk;
+        m_walk_payloads[&p] = w.walk;
+        m_walk_out.push_back(&p);
+        ++m_pte_reads;
+    }
+    // Downstream, one request per port and cycle (page-table reads first), honouring END_REQ.
+    for (uint32_t n = 0; n < m_cfg.l1_tlb_ports && (!m_out.empty() || !m_walk_out.empty()) && !m_blocked; ++n) {
+        const bool walk = !m_walk_out.empty();
+        std::deque<tlm::tlm_generic_payload*>& q = walk ? m_walk_out : m_out;
+        tlm::tlm_generic_payload* p = q.front();
+        q.pop_front();
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
         sc_core::sc_time d = sc_core::SC_ZERO_TIME;
         tlm::tlm_sync_enum s = downstream->nb_transport_fw(*p, ph, d);
         if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) {
             m_blocked = p;
         } else if (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP)) {
+            if (walk) {
+                walk_response(*p, cycle);
+                continue;
+            }
             tlm::tlm_phase rp = tlm::BEGIN_RESP;
             upstream->nb_transport_bw(*p, rp, d);
         }
     }
-    if ((!m_in.empty() && !stalled) || (!m_out.empty() && !m_blocked)) return true;
+    if ((!m_in.empty() && !stalled) || ((!m_out.empty() || !m_walk_out.empty()) && !m_blocked)) return true;
     uint64_t next = m_ready.empty() ? ~uint64_t{0} : m_ready.top().cycle;
+    if (!m_walk_sched.empty()) next = std::min(next, m_walk_sched.top().cycle);
     if (stalled) next = std::min(next, next_fill(cycle));
     if (next != ~uint64_t{0}) {
         if (next <= cycle + 1) return true;

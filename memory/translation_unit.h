@@ -15,6 +15,7 @@
 #include "memory/gmmu.h"
 #include "memory/tlb.h"
 #include "sim/clock_domain.h"
+#include "sim/payload_pool.h"
 #include "sim/stats.h"
 
 namespace stacksim::memory {
@@ -25,6 +26,10 @@ namespace stacksim::memory {
 /// hit_under_miss off, a miss stops later lookups until it is filled. A translated request
 /// then asks the GMMU whether its bytes are on the GPU; if not, the GMMU holds it (the
 /// warp waits on its load; other warps go on) and replays it here after migration.
+/// With walk_reads = "memory" the unit also issues the page-table entry reads of the walks its
+/// misses start (MemAccess::PageWalk payloads from its own pool, ahead of the SM's requests on
+/// the downstream socket) and keeps their responses from the SM; requests whose translation
+/// is on its way wait here until the walk ends, with no polling.
 /// Protocol on both sockets as the SM's (BEGIN_REQ, END_REQ withheld when the input queue is
 /// full, BEGIN_RESP passed straight back). Clocked by the core domain only while it has work.
 class TranslationUnit : public sc_core::sc_module, public sim::Clocked {
@@ -32,12 +37,14 @@ public:
     tlm_utils::simple_target_socket<TranslationUnit> upstream;
     tlm_utils::simple_initiator_socket<TranslationUnit> downstream;
 
+    /// `line_bytes`/`sector_bytes`: geometry of the cache below, for page-table reads.
     TranslationUnit(sc_core::sc_module_name name, const UvmConfig& cfg, Gmmu& gmmu, sim::ClockDomain& clock,
-                    sim::StatRegistry& stats);
+                    sim::StatRegistry& stats, uint32_t line_bytes = 128, uint32_t sector_bytes = 32);
 
     bool tick(uint64_t cycle) override;
     uint64_t hits() const { return m_hits.value(); }
     uint64_t misses() const { return m_misses.value(); }
+    uint64_t pte_reads() const { return m_pte_reads.value(); }
 
 private:
     struct Ready {
@@ -46,10 +53,21 @@ private:
         tlm::tlm_generic_payload* p;
         bool operator>(const Ready& o) const { return cycle != o.cycle ? cycle > o.cycle : seq > o.seq; }
     };
+    struct WalkRead {
+        uint64_t cycle;
+        uint64_t seq;
+        uint64_t walk;
+        uint64_t addr;
+        bool operator>(const WalkRead& o) const { return cycle != o.cycle ? cycle > o.cycle : seq > o.seq; }
+    };
+    static constexpr uint64_t kPending = ~uint64_t{0};  ///< m_fills: walk under way, end unknown
+
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);
     void replay(tlm::tlm_generic_payload& p);
     void invalidate(uint64_t vpn);
+    void walk_done(uint64_t vpn, uint64_t cycle);
+    void walk_response(tlm::tlm_generic_payload& p, uint64_t cycle);
     /// Earliest pending fill after `cycle`, or ~0.
     uint64_t next_fill(uint64_t cycle) const;
 
@@ -57,15 +75,24 @@ private:
     Gmmu& m_gmmu;
     sim::ClockDomain& m_clock;
     uint32_t m_id;
+    uint32_t m_walk_client;
+    uint32_t m_line_bytes, m_sector_bytes;
     Tlb m_tlb;
     std::unordered_map<uint64_t, uint64_t> m_fills;  ///< vpn -> cycle its translation arrives
+    /// vpn -> requests (with their order) waiting for a walk whose end is not known yet
+    std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, tlm::tlm_generic_payload*>>> m_parked;
+    std::priority_queue<WalkRead, std::vector<WalkRead>, std::greater<WalkRead>> m_walk_sched;
+    std::deque<tlm::tlm_generic_payload*> m_walk_out;  ///< page-table reads ready to send
+    std::unordered_map<tlm::tlm_generic_payload*, uint64_t> m_walk_payloads;  ///< sent -> walk id
+    sim::PayloadPool m_pool;
     std::deque<tlm::tlm_generic_payload*> m_in;
     tlm::tlm_generic_payload* m_upstream_blocked = nullptr;  ///< not yet given END_REQ
     std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;
     uint64_t m_seq = 0;
     std::deque<tlm::tlm_generic_payload*> m_out;
     tlm::tlm_generic_payload* m_blocked = nullptr;  ///< sent, waiting for END_REQ
-    sim::Counter m_hits, m_misses, m_merged, m_held, m_blocking_stalls;
+    sim::Counter m_hits, m_misses, m_merged, m_held, m_blocking_stalls, m_pte_reads;
+    sim::Average m_pte_latency;
 };
 
 }  // namespace stacksim::memory

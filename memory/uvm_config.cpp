@@ -27,6 +27,8 @@ void UvmConfig::validate() const {
     using sim::ConfigError;
     if (mode != "off" && mode != "device" && mode != "managed" && mode != "ideal")
         throw ConfigError("mode: must be off, device, managed or ideal");
+    if (walk_reads != "memory" && walk_reads != "modelled")
+        throw ConfigError("walk_reads: must be memory or modelled");
     if (page_bytes != 4096 && page_bytes != 65536 && page_bytes != 2097152)
         throw ConfigError("page_bytes: must be 4096, 65536 or 2097152");
     if (l1_tlb_entries == 0 || l1_tlb_ways == 0 || l1_tlb_entries % l1_tlb_ways)

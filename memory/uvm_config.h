@@ -32,7 +32,11 @@ struct UvmConfig {
     uint32_t pwc_ways = 16;
     uint32_t pwc_latency = 10;      ///< cycles per level found in the page-walk cache
     uint32_t walkers = 64;          ///< shared page-table walkers
-    uint32_t walk_memory_latency = 200;  ///< cycles per page-table level read from memory
+    /// "memory": each page-table level missing the page-walk cache is read from the memory
+    /// system (L1 bypassed, L2 slice, DRAM) by the SM whose miss started the walk;
+    /// "modelled": such a level costs `walk_memory_latency` cycles and no request is made.
+    std::string walk_reads = "memory";
+    uint32_t walk_memory_latency = 200;  ///< modelled walks: cycles per level read from memory
 
     // GMMU and far faults.
     double fault_latency_ns = 20000.0;       ///< host fault handling per batch, ns

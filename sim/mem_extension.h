@@ -8,7 +8,10 @@
 namespace stacksim::sim {
 
 /// Access kinds beyond the generic payload's read/write command.
-enum class MemAccess : uint8_t { Read, Write, Atomic };
+/// PageWalk: a page-table walker's read of one page-table entry (8 bytes): L1 caches forward
+/// it without allocating, L2 slices serve it as an ordinary read, and the functional memory
+/// is not involved.
+enum class MemAccess : uint8_t { Read, Write, Atomic, PageWalk };
 
 /// Attached to every pooled payload. Fields are plain numbers so the framework stays
 /// architecture-neutral; the GPU meaning is documented in docs/architecture.md.

@@ -45,7 +45,9 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
         memory::TranslationUnit* tlb = nullptr;
         if (m_gmmu) {
             m_tlbs.push_back(std::make_unique<memory::TranslationUnit>(fmt::format("sm{}_tlb", i).c_str(), cfg.uvm,
-                                                                      *m_gmmu, m_core_clock, stats));
+                                                                      *m_gmmu, m_core_clock, stats,
+                                                                      cfg.l1.enabled ? cfg.l1.line_bytes : cfg.l2.line_bytes,
+                                                                      cfg.l1.enabled ? cfg.l1.sector_bytes : cfg.l2.sector_bytes));
             tlb = m_tlbs.back().get();
             sm->downstream.bind(tlb->upstream);
         }

@@ -26,6 +26,7 @@ void read_uvm_config(sim::ConfigSection s, memory::UvmConfig& u) {
     s.read("pwc_ways", u.pwc_ways);
     s.read("pwc_latency", u.pwc_latency);
     s.read("walkers", u.walkers);
+    s.read_choice("walk_reads", u.walk_reads, {"memory", "modelled"});
     s.read("walk_memory_latency", u.walk_memory_latency);
     s.read("fault_latency_ns", u.fault_latency_ns);
     s.read("range_fault_latency_ns", u.range_fault_latency_ns);

@@ -3,6 +3,8 @@
 // page table, shared translation timing, eviction order, prefetchers.
 #include <catch2/catch.hpp>
 
+#include <optional>
+
 #include <set>
 
 #include "memory/eviction_policy.h"
@@ -185,6 +187,93 @@ TEST_CASE("translation service: L2 hit, walk with walk-cache hits, shared walks 
     CHECK(s.translate(7, 1000) == 1010);
     CHECK(s.l2_hits() == 1);
     CHECK(s.walks() == 2);
+}
+
+TEST_CASE("translation service: memory walks read each level missing the walk cache and wait for it", "[uvm][walks]") {
+    UvmConfig c;
+    c.page_bytes = 4096;
+    c.l2_tlb_latency = 10;
+    c.pwc_latency = 5;
+    c.walkers = 1;
+    c.l2_tlb_ports = 4;
+    REQUIRE(c.walk_reads == "memory");
+    PageTable table(4096, c.levels());
+    TranslationService s(c, table);
+    struct Read { uint64_t walk, addr, cycle; };
+    std::vector<Read> reads;
+    std::vector<std::pair<uint64_t, uint64_t>> done[2];
+    for (int i = 0; i < 2; ++i)
+        s.attach({[&done, i](uint64_t vpn, uint64_t cycle) { done[i].emplace_back(vpn, cycle); },
+                  [&reads](uint64_t w, uint64_t a, uint64_t cycle) { reads.push_back({w, a, cycle}); }});
+    // Cold walk by client 0: the root entry is read when the L2 TLB lookup ends.
+    CHECK_FALSE(s.request(0, 7, 0));
+    REQUIRE(reads.size() == 1);
+    CHECK(reads[0].addr == table.pte_address(7, 0));
+    CHECK(reads[0].cycle == 10);
+    // Client 1 misses the same page meanwhile: it joins the walk; page 8 waits for the walker.
+    CHECK_FALSE(s.request(1, 7, 20));
+    CHECK_FALSE(s.request(1, 8, 20));
+    CHECK(s.merged_walks() == 1);
+    CHECK(reads.size() == 1);
+    // Each response lets the walk read the next level, at the response's cycle.
+    for (uint64_t level = 1, t = 100; level < 4; ++level, t += 100) {
+        s.pte_read_done(reads.back().walk, t);
+        REQUIRE(reads.size() == level + 1);
+        CHECK(reads.back().addr == table.pte_address(7, static_cast<uint32_t>(level)));
+        CHECK(reads.back().cycle == t);
+    }
+    CHECK(done[0].empty());
+    s.pte_read_done(reads.back().walk, 400);  // the leaf: both clients are answered
+    REQUIRE(done[0].size() == 1);
+    REQUIRE(done[1].size() == 1);
+    CHECK(done[0][0] == std::pair<uint64_t, uint64_t>{7, 400});
+    CHECK(done[1][0] == std::pair<uint64_t, uint64_t>{7, 400});
+    // The freed walker takes page 8: upper levels hit the walk cache (3 x 5), the leaf is read
+    // by the client whose miss started it, in the same sector as page 7's.
+    REQUIRE(reads.size() == 5);
+    CHECK(reads[4].addr == table.pte_address(8, 3));
+    CHECK(reads[4].addr / 128 == table.pte_address(7, 3) / 128);  // same line
+    CHECK(reads[4].cycle == 400 + 3 * 5);
+    CHECK(s.walker_wait_cycles() == 400 - 30);
+    s.pte_read_done(reads[4].walk, 500);
+    REQUIRE(done[1].size() == 2);
+    CHECK(done[1][1] == std::pair<uint64_t, uint64_t>{8, 500});
+    CHECK(done[0].size() == 1);
+    // Now an L2 TLB hit, answered at once.
+    CHECK(s.request(0, 7, 600) == std::optional<uint64_t>{610});
+    CHECK(s.walks() == 2);
+    CHECK(s.pte_reads() == 5);
+    CHECK(s.walk_cycles() == (400 - 10) + (500 - 30));
+    // A one-entry walk cache holds only the last level read: walking page 7 again reads all four.
+    UvmConfig one = c;
+    one.pwc_entries = one.pwc_ways = 1;
+    one.l2_tlb_entries = one.l2_tlb_ways = 1;
+    TranslationService o(one, table);
+    std::vector<Read> oreads;
+    o.attach({[](uint64_t, uint64_t) {}, [&oreads](uint64_t w, uint64_t a, uint64_t cycle) { oreads.push_back({w, a, cycle}); }});
+    uint64_t t = 0;
+    for (uint64_t vpn : {uint64_t{0x10005}, uint64_t{0x102BC}, uint64_t{0x10005}}) {
+        const size_t before = oreads.size();
+        CHECK_FALSE(o.request(0, vpn, t));
+        while (o.walks_in_flight()) o.pte_read_done(oreads.back().walk, t += 100);
+        CHECK(oreads.size() - before == 4);
+    }
+    // Modelled walks answer at once and send nothing.
+    c.walk_reads = "modelled";
+    c.walk_memory_latency = 100;
+    TranslationService m(c, table);
+    m.attach({[](uint64_t, uint64_t) { FAIL("no callback"); }, [](uint64_t, uint64_t, uint64_t) { FAIL("no read"); }});
+    CHECK(m.request(0, 7, 0) == std::optional<uint64_t>{10 + 400});
+}
+
+TEST_CASE("page table: entry addresses lie in the reserved region, neighbours share a sector", "[uvm][walks]") {
+    PageTable t(4096, 4);
+    for (uint32_t l = 0; l < 4; ++l) CHECK(t.pte_address(0x12345, l) >= PageTable::kPageTableBase);
+    CHECK(t.pte_address(0x12345, 3) + 8 == t.pte_address(0x12346, 3));
+    CHECK(t.pte_address(0x12345, 2) == t.pte_address(0x12346, 2));  // same upper-level entry
+    CHECK(t.pte_address(0x12345, 2) != t.pte_address(0x12345, 1));
+    PageTable big(2097152, 3);
+    CHECK(big.pte_address((uint64_t{1} << 27) - 1, 2) < (uint64_t{1} << 48));
 }
 
 TEST_CASE("eviction policies: age-LRU, LRU, FIFO and random pick different victims", "[uvm]") {
