@@ -31,7 +31,8 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
                  sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_clock(clock),
       m_tags(TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes,
-                              cfg.replacement, cfg.hashed_sets}) {
+                              cfg.replacement, cfg.hashed_sets}),
+      m_in(cfg.queue_depth) {
     upstream.register_nb_transport_fw(this, &SectorCache::nb_transport_fw);
     downstream.register_nb_transport_bw(this, &SectorCache::nb_transport_bw);
     sim::StatGroup g(stats, std::string(this->name()));
@@ -57,11 +58,7 @@ tlm::tlm_sync_enum SectorCache::nb_transport_fw(tlm::tlm_generic_payload& p, tlm
                                             sc_core::sc_time&) {
     if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
     m_clock.activate(*this);
-    if (m_in.size() >= m_cfg.queue_depth) {
-        m_upstream_blocked = &p;
-        return tlm::TLM_ACCEPTED;
-    }
-    m_in.push_back(&p);
+    if (!m_in.offer(p)) return tlm::TLM_ACCEPTED;
     phase = tlm::END_REQ;
     return tlm::TLM_UPDATED;
 }
@@ -287,10 +284,7 @@ bool SectorCache::tick(uint64_t cycle) {
     }
     bool progressed = !returns.empty();
     if (!m_in.empty()) progressed |= lookup_stage(cycle);
-    if (m_upstream_blocked && m_in.size() < m_cfg.queue_depth) {
-        tlm::tlm_generic_payload* p = m_upstream_blocked;
-        m_upstream_blocked = nullptr;
-        m_in.push_back(p);
+    if (tlm::tlm_generic_payload* p = m_in.admit_withheld()) {
         tlm::tlm_phase phase = tlm::END_REQ;
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
         upstream->nb_transport_bw(*p, phase, delay);

@@ -16,6 +16,7 @@
 #include "memory/sector_cache_config.h"
 #include "memory/tag_array.h"
 #include "sim/clock_domain.h"
+#include "sim/request_queue.h"
 #include "sim/payload_pool.h"
 #include "sim/stats.h"
 
@@ -76,8 +77,7 @@ private:
     sim::ClockDomain& m_clock;
     TagArray m_tags;
     sim::PayloadPool m_pool;
-    std::deque<tlm::tlm_generic_payload*> m_in;
-    tlm::tlm_generic_payload* m_upstream_blocked = nullptr;
+    sim::RequestQueue m_in;
     std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;
     uint64_t m_seq = 0;
     std::unordered_map<uint64_t, Mshr> m_mshrs;

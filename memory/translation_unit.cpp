@@ -11,7 +11,8 @@ TranslationUnit::TranslationUnit(sc_core::sc_module_name name, const UvmConfig& 
                                  sim::ClockDomain& clock, sim::StatRegistry& stats, uint32_t line_bytes,
                                  uint32_t sector_bytes)
     : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_gmmu(gmmu), m_clock(clock),
-      m_line_bytes(line_bytes), m_sector_bytes(sector_bytes), m_tlb(cfg.l1_tlb_entries, cfg.l1_tlb_ways) {
+      m_line_bytes(line_bytes), m_sector_bytes(sector_bytes), m_tlb(cfg.l1_tlb_entries, cfg.l1_tlb_ways),
+      m_in(cfg.queue_depth) {
     upstream.register_nb_transport_fw(this, &TranslationUnit::nb_transport_fw);
     downstream.register_nb_transport_bw(this, &TranslationUnit::nb_transport_bw);
     m_id = gmmu.attach([this](tlm::tlm_generic_payload& p) { replay(p); },
@@ -41,11 +42,7 @@ tlm::tlm_sync_enum TranslationUnit::nb_transport_fw(tlm::tlm_generic_payload& p,
                                                     sc_core::sc_time&) {
     if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
     m_clock.activate(*this);
-    if (m_in.size() >= m_cfg.queue_depth) {
-        m_upstream_blocked = &p;
-        return tlm::TLM_ACCEPTED;
-    }
-    m_in.push_back(&p);
+    if (!m_in.offer(p)) return tlm::TLM_ACCEPTED;
     phase = tlm::END_REQ;
     return tlm::TLM_UPDATED;
 }
@@ -156,10 +153,7 @@ bool TranslationUnit::tick(uint64_t cycle) {
         if (ready == kPending) m_parked[vpn].emplace_back(m_seq++, p);
         else m_ready.push({ready, m_seq++, p});
     }
-    if (m_upstream_blocked && m_in.size() < m_cfg.queue_depth) {
-        tlm::tlm_generic_payload* p = m_upstream_blocked;
-        m_upstream_blocked = nullptr;
-        m_in.push_back(p);
+    if (tlm::tlm_generic_payload* p = m_in.admit_withheld()) {
         tlm::tlm_phase ph = tlm::END_REQ;
         sc_core::sc_time d = sc_core::SC_ZERO_TIME;
         upstream->nb_transport_bw(*p, ph, d);

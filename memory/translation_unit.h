@@ -15,6 +15,7 @@
 #include "memory/gmmu.h"
 #include "memory/tlb.h"
 #include "sim/clock_domain.h"
+#include "sim/request_queue.h"
 #include "sim/payload_pool.h"
 #include "sim/stats.h"
 
@@ -85,8 +86,7 @@ private:
     std::deque<tlm::tlm_generic_payload*> m_walk_out;  ///< page-table reads ready to send
     std::unordered_map<tlm::tlm_generic_payload*, uint64_t> m_walk_payloads;  ///< sent -> walk id
     sim::PayloadPool m_pool;
-    std::deque<tlm::tlm_generic_payload*> m_in;
-    tlm::tlm_generic_payload* m_upstream_blocked = nullptr;  ///< not yet given END_REQ
+    sim::RequestQueue m_in;
     std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;
     uint64_t m_seq = 0;
     std::deque<tlm::tlm_generic_payload*> m_out;
