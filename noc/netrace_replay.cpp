@@ -115,7 +115,7 @@ private:
 
 ReplayResult replay_netrace(const std::string& path, const NetworkConfig& ncfg, uint32_t flit_bytes,
                             uint64_t max_cycles, double speedup) {
-    if (!(speedup >= 1.0 && speedup <= 1000.0)) throw sim::InputError(fmt::format("speedup: {} is out of range 1..1000", speedup));
+    if (!(speedup >= 1.0 && speedup <= 1000.0)) throw sim::InputError(fmt::format("trace.speedup: {} is out of range 1..1000", speedup));
     const auto t0 = std::chrono::steady_clock::now();
     if (flit_bytes == 0) throw sim::InputError("flit_bytes must be positive");
     NetraceReader reader(path);

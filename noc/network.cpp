@@ -43,6 +43,13 @@ void NetworkConfig::validate() const {
         fail("routing", fmt::format("unknown routing function '{}' (known: {})", routing, known));
     }
     policy.validate();
+    if (topology != "stacked" && policy.name != "dor")
+        fail("layer_policy", fmt::format("'{}' needs the stacked topology (a {} has one layer)", policy.name, topology));
+    auto t = Topology::build(*this);
+    for (unsigned r = 0; r < t->routers(); ++r)
+        if (t->ports(r) * vcs > 64)
+            fail("vcs", fmt::format("{} VCs x {} ports of router {} exceed the 64 input VCs a router supports", vcs,
+                                    t->ports(r), r));
 }
 
 Network::Network(const NetworkConfig& cfg, sim::ClockDomain* domain) : m_cfg(cfg), m_domain(domain) {
@@ -52,10 +59,6 @@ Network::Network(const NetworkConfig& cfg, sim::ClockDomain* domain) : m_cfg(cfg
     unsigned max_ports = 0;
     for (unsigned r = 0; r < t.routers(); ++r) {
         RouterParams rp{t.ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages, cfg.allocator_iterations};
-        if (rp.ports * rp.vcs > 64)
-            throw sim::ConfigError(fmt::format("vcs: {} VCs x {} ports of router {} exceed the 64 input VCs a router "
-                                               "supports",
-                                               cfg.vcs, rp.ports, r));
         unsigned connected = 0;
         for (unsigned p = 0; p < rp.ports; ++p) {
             LinkKind k = t.link(r, p).kind;

@@ -229,6 +229,10 @@ private:
 
 std::unique_ptr<Topology> Topology::create(const NetworkConfig& cfg) {
     cfg.validate();
+    return build(cfg);
+}
+
+std::unique_ptr<Topology> Topology::build(const NetworkConfig& cfg) {
     std::unique_ptr<Topology> t;
     if (cfg.topology == "stacked")
         t = std::make_unique<StackedTopology>(cfg);

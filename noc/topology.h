@@ -50,6 +50,8 @@ class Topology {
 public:
     /// Builds the topology named by cfg.topology. Throws sim::ConfigError on bad sizes.
     static std::unique_ptr<Topology> create(const NetworkConfig& cfg);
+    /// create() without validating `cfg` first (for NetworkConfig::validate itself).
+    static std::unique_ptr<Topology> build(const NetworkConfig& cfg);
     virtual ~Topology() = default;
 
     /// Output port of a head flit at `router` (a terminal port when the flit's destination is there).

@@ -90,15 +90,16 @@ int noc_command(const std::vector<std::string>& args) {
             fmt::print("{}\n", kNocUsage);
             return 0;
         } else if (a == "--rate") {
-            if (have_rate) throw sim::InputError("give one of --rate and --rates, once");
+            if (have_rate) throw sim::InputError("give one of --rate, --rates and --saturation, once");
             rates = {parse_number(value(), "--rate")};
             have_rate = true;
         } else if (a == "--rates") {
-            if (have_rate) throw sim::InputError("give one of --rate and --rates, once");
+            if (have_rate) throw sim::InputError("give one of --rate, --rates and --saturation, once");
             rates = parse_rates(value());
             have_rate = true;
         } else if (a == "--saturation") {
-            saturation = true;
+            if (have_rate) throw sim::InputError("give one of --rate, --rates and --saturation, once");
+            saturation = have_rate = true;
         } else if (a == "--trace") {
             trace = value();
         } else if (a == "--pattern") {

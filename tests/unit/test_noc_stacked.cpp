@@ -514,6 +514,11 @@ TEST_CASE("stacked: noc command runs the shipped 2.5D config and reports the pol
     CHECK_THROWS_WITH(top::noc_command({"noc", STACKSIM_SOURCE_DIR "/configs/noc/stacked.toml", "--set",
                                         "noc.ring_lanes=4"}),
                       Catch::Contains("ring_lanes"));
+    CHECK_THROWS_AS(top::noc_command({"noc", "--saturation", "--rate", "0.1"}), sim::InputError);
+    CHECK_THROWS_WITH(top::noc_command({"noc", "--set", "noc.layer_policy=dll"}),
+                      Catch::Contains("needs the stacked topology"));
+    CHECK_THROWS_WITH(top::noc_command({"noc", STACKSIM_SOURCE_DIR "/configs/noc/stacked.toml", "--set", "noc.vcs=12"}),
+                      Catch::Contains("noc.vcs"));
 }
 
 TEST_CASE("stacked: controller channels are separate terminals on the controller's router") {
