@@ -106,11 +106,18 @@ uint32_t Gmmu::attach(std::function<void(tlm::tlm_generic_payload&)> replay, std
     return static_cast<uint32_t>(m_replay.size() - 1);
 }
 
-void Gmmu::allocate(uint64_t addr, uint64_t bytes) {
+void Gmmu::allocate(uint64_t addr, uint64_t bytes, bool managed) {
+    if (bytes == 0) return;
+    if (managed && !m_pcie) throw std::logic_error("Gmmu: managed allocations need the PCIe link");
     m_table.map(addr, bytes);
-    if (m_cfg.managed() || bytes == 0) return;
     for (uint64_t v = m_table.vpn(addr); v <= m_table.vpn(addr + bytes - 1); ++v) {
         PageEntry& e = *m_table.find(v);
+        if (managed) {
+            if (!e.managed) ++m_managed_pages;
+            e.managed = true;
+            m_any_managed = true;
+            continue;
+        }
         e.valid.add({0, m_cfg.page_bytes});
         e.state = PageState::GpuValid;
     }
@@ -118,7 +125,7 @@ void Gmmu::allocate(uint64_t addr, uint64_t bytes) {
 
 uint64_t Gmmu::capacity_pages() const {
     if (m_cfg.capacity_bytes) return std::max<uint64_t>(m_cfg.capacity_bytes / m_cfg.page_bytes, 1);
-    const double pages = m_cfg.capacity_fraction * static_cast<double>(m_table.pages());
+    const double pages = m_cfg.capacity_fraction * static_cast<double>(m_managed_pages);
     return std::max<uint64_t>(static_cast<uint64_t>(pages + 1e-9), 1);
 }
 
@@ -138,11 +145,11 @@ void Gmmu::wake(uint64_t at_ps) {
 }
 
 bool Gmmu::access(uint32_t unit, tlm::tlm_generic_payload& p) {
-    if (!m_cfg.managed()) return true;
+    if (!m_any_managed) return true;
     const uint64_t addr = p.get_address();
     const uint64_t vpn = m_table.vpn(addr);
     PageEntry* e = m_table.find(vpn);
-    if (!e) return true;  // not a managed allocation (e.g. a stray address): not paged
+    if (!e || !e->managed) return true;  // device memory or a stray address: not paged
     const sim::MemExtension& x = sim::PayloadPool::ext(p);
     const uint32_t mask = x.sector_mask ? x.sector_mask : 1;
     const uint64_t sector = p.get_data_length() / static_cast<uint64_t>(__builtin_popcount(mask));

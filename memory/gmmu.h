@@ -59,9 +59,12 @@ public:
     /// `p` and calls unit `unit`'s replay function once they are.
     bool access(uint32_t unit, tlm::tlm_generic_payload& p);
 
-    /// Host allocation of [addr, addr + bytes): managed pages start CPU-valid, device and
-    /// ideal pages GPU-valid.
-    void allocate(uint64_t addr, uint64_t bytes);
+    /// Host allocation of [addr, addr + bytes): `managed` pages start CPU-valid and are demand
+    /// paged; the others (device memory, or any page in ideal mode) are GPU-valid for good.
+    /// A page must not hold both kinds (the host program page-aligns managed allocations).
+    void allocate(uint64_t addr, uint64_t bytes, bool managed);
+    /// Managed allocations need the PCIe link to migrate over.
+    bool can_page() const { return m_pcie != nullptr; }
     /// The host is about to touch [addr, addr + bytes): every page of it not CPU-valid leaves
     /// the GPU. Returns the bytes of each page to copy device-to-host (empty if none).
     std::vector<uint64_t> host_access(uint64_t addr, uint64_t bytes);
@@ -137,6 +140,8 @@ private:
     UvmConfig m_cfg;
     GmmuPlatform m_platform;
     PcieLink* m_pcie;
+    bool m_any_managed = false;   ///< some allocation is demand paged
+    uint64_t m_managed_pages = 0; ///< pages of managed allocations (the footprint for capacity_fraction)
     PageTable m_table;
     TranslationService m_translation;
     std::unique_ptr<MigrationMechanism> m_mechanism;

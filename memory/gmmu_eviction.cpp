@@ -77,10 +77,10 @@ void Gmmu::leave_gpu(uint64_t vpn, PageEntry& e) {
 
 std::vector<uint64_t> Gmmu::host_access(uint64_t addr, uint64_t bytes) {
     std::vector<uint64_t> copies;
-    if (!m_cfg.managed() || bytes == 0) return copies;
+    if (!m_any_managed || bytes == 0) return copies;
     for (uint64_t v = m_table.vpn(addr); v <= m_table.vpn(addr + bytes - 1); ++v) {
         PageEntry* e = m_table.find(v);
-        if (!e || (!e->resident && e->valid.empty())) continue;
+        if (!e || !e->managed || (!e->resident && e->valid.empty())) continue;
         ++m_host_faults;
         // The GPU holds the only copy of its valid bytes: they come back, and the page is
         // CPU-valid as a whole again.

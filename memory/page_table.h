@@ -23,6 +23,7 @@ struct PageEntry {
     ValidRanges valid;       ///< bytes valid on the GPU
     ValidRanges pending;     ///< bytes on their way (planned or in flight)
     uint32_t generation = 0; ///< bumped when the page leaves the GPU; stale arrivals are dropped
+    bool managed = false;    ///< demand-paged (managed allocation); else device memory, always GPU-valid
 };
 
 /// A 4- or 3-level radix page table over a 48-bit virtual address space (9 bits per level).

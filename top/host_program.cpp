@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "core/occupancy.h"
@@ -40,11 +41,30 @@ void HostProgram::thread() {
 }
 
 workloads::DevPtr HostProgram::malloc(uint64_t bytes) {
-    workloads::DevPtr p = m_next_alloc;
-    m_allocations[p] = bytes;
-    m_next_alloc += (std::max<uint64_t>(bytes, 1) + 255) / 256 * 256;
-    if (m_gmmu) m_gmmu->allocate(p, bytes);
+    return allocate(bytes, m_gmmu && m_gmmu->config().managed());
+}
+
+workloads::DevPtr HostProgram::malloc_managed(uint64_t bytes) {
+    if (!m_gmmu) return allocate(bytes, false);  // unified memory off: plain memory
+    if (m_gmmu->config().mode == "ideal") return allocate(bytes, false);  // no transfer cost
+    if (!m_gmmu->can_page())
+        throw sim::SimulationError("malloc_managed: demand paging needs the PCIe link (set run.timed_copies = true)");
+    return allocate(bytes, true);
+}
+
+workloads::DevPtr HostProgram::allocate(uint64_t bytes, bool managed) {
+    // Managed allocations own whole pages, so no page mixes managed and device memory.
+    const uint64_t align = managed && !m_gmmu->config().managed() ? m_gmmu->config().page_bytes : 256;
+    workloads::DevPtr p = (m_next_alloc + align - 1) / align * align;
+    m_allocations[p] = Allocation{bytes, managed};
+    m_next_alloc = p + (std::max<uint64_t>(bytes, 1) + align - 1) / align * align;
+    if (m_gmmu) m_gmmu->allocate(p, bytes, managed);
     return p;
+}
+
+bool HostProgram::is_managed(workloads::DevPtr p) const {
+    auto it = m_allocations.upper_bound(p);
+    return it != m_allocations.begin() && std::prev(it)->second.managed;
 }
 
 void HostProgram::free(workloads::DevPtr p) { m_allocations.erase(p); }
@@ -53,7 +73,7 @@ void HostProgram::check_range(workloads::DevPtr p, uint64_t bytes, const char* w
     auto it = m_allocations.upper_bound(p);
     if (it != m_allocations.begin()) {
         --it;
-        if (p >= it->first && p + bytes <= it->first + it->second) return;
+        if (p >= it->first && p + bytes <= it->first + it->second.bytes) return;
     }
     throw sim::SimulationError(fmt::format("host {} of {} bytes at 0x{:x} is outside every allocation", what, bytes, p));
 }
@@ -72,21 +92,21 @@ void HostProgram::host_touch(workloads::DevPtr p, uint64_t bytes) {
 // Managed memory: the host reads and writes its own copy; pages on the GPU come back first.
 void HostProgram::memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) {
     check_range(dst, bytes, "memcpy to device");
-    if (m_gmmu && m_gmmu->config().managed()) host_touch(dst, bytes);
+    if (is_managed(dst)) host_touch(dst, bytes);
     else if (!m_free_copies) timed_copy(memory::Direction::H2D, bytes);
     m_memory.write(dst, src, bytes);
 }
 
 void HostProgram::memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) {
     check_range(src, bytes, "memcpy from device");
-    if (m_gmmu && m_gmmu->config().managed()) host_touch(src, bytes);
+    if (is_managed(src)) host_touch(src, bytes);
     else if (!m_free_copies) timed_copy(memory::Direction::D2H, bytes);
     m_memory.read(src, dst, bytes);
 }
 
 void HostProgram::memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) {
     check_range(dst, bytes, "memset");
-    if (m_gmmu && m_gmmu->config().managed()) host_touch(dst, bytes);
+    if (is_managed(dst)) host_touch(dst, bytes);
     m_memory.fill(dst, value, bytes);
 }
 

@@ -47,6 +47,7 @@ public:
                 std::function<uint64_t()> instructions, memory::PcieLink* pcie);
 
     workloads::DevPtr malloc(uint64_t bytes) override;
+    workloads::DevPtr malloc_managed(uint64_t bytes) override;
     void free(workloads::DevPtr p) override;
     void memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) override;
     void memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) override;
@@ -98,7 +99,13 @@ private:
     uint64_t m_copy_ps = 0;
     void timed_copy(memory::Direction d, uint64_t bytes);
     sim::SparseMemory m_memory;
-    std::map<workloads::DevPtr, uint64_t> m_allocations;
+    struct Allocation {
+        uint64_t bytes;
+        bool managed;  ///< demand paged: host accesses migrate it back, memcpy is not a PCIe copy
+    };
+    workloads::DevPtr allocate(uint64_t bytes, bool managed);
+    bool is_managed(workloads::DevPtr p) const;
+    std::map<workloads::DevPtr, Allocation> m_allocations;
     uint64_t m_next_alloc = 0x1000'0000;
     std::map<std::string, std::unique_ptr<core::Module>> m_modules;
     std::vector<std::unique_ptr<core::KernelLaunch>> m_launches;

@@ -57,8 +57,13 @@ private:
 class HostApi {
 public:
     virtual ~HostApi() = default;
-    /// Allocates `bytes` of device memory (256-byte aligned).
+    /// Allocates `bytes` of device memory (256-byte aligned). With uvm.mode = managed every
+    /// allocation is managed (demand paged), so library kernels run unchanged in each mode.
     virtual DevPtr malloc(uint64_t bytes) = 0;
+    /// Allocates `bytes` of managed memory (cudaMallocManaged): demand paged by the GMMU in
+    /// device and managed modes, free of transfer cost in ideal mode, plain memory when unified
+    /// memory is off. Page aligned. The default is malloc().
+    virtual DevPtr malloc_managed(uint64_t bytes) { return malloc(bytes); }
     virtual void free(DevPtr p) = 0;
     virtual void memcpy_h2d(DevPtr dst, const void* src, uint64_t bytes) = 0;
     virtual void memcpy_d2h(void* dst, DevPtr src, uint64_t bytes) = 0;

@@ -75,3 +75,41 @@ TEST_CASE("uvm: warps that do not fault keep issuing while another warp waits on
     CHECK(managed_short > 24000);
     CHECK(managed_long - managed_short < 0.1 * (ideal_long - ideal_short));
 }
+
+namespace {
+
+/// Warp 0 of `kMixed` touches a 4 KB buffer the host filled with memcpy; the buffer comes
+/// from malloc or malloc_managed. Returns kernel cycles, far faults, H2D PCIe bytes.
+std::vector<double> mixed_allocation(const std::string& mode, bool managed) {
+    return in_child([=] {
+        HarnessKernel k{kMixed, "mixed", {1, 1, 1}, {64, 1, 1}, [=](workloads::HostApi& host) {
+                            const workloads::DevPtr buf = managed ? host.malloc_managed(4096) : host.malloc(4096);
+                            std::vector<uint32_t> init(1024, 7);
+                            host.memcpy_h2d(buf, init.data(), 4096);
+                            return workloads::LaunchArgs().ptr(buf).u32(1);
+                        }};
+        auto r = run_kernel(k, "small", {"uvm.mode=" + mode, "uvm.page_bytes=65536", "host.timed_copies=true"});
+        return std::vector<double>{static_cast<double>(r.kernel_cycles), r.stats.at("gpu.gmmu.faults.far"),
+                                   r.stats.at("gpu.pcie.h2d.bytes")};
+    });
+}
+
+}  // namespace
+
+TEST_CASE("uvm: malloc_managed pages on demand next to device allocations", "[uvm]") {
+    // Device mode: malloc is device memory with an explicit PCIe copy; malloc_managed memory
+    // is demand paged: memcpy writes the host's copy, and the kernel's first touch faults.
+    const auto device = mixed_allocation("device", false);
+    const auto managed = mixed_allocation("device", true);
+    INFO("device: " << device[0] << " cycles, " << device[1] << " faults, " << device[2] << " B; managed: "
+                    << managed[0] << " cycles, " << managed[1] << " faults, " << managed[2] << " B");
+    CHECK(device[1] == 0);
+    CHECK(device[2] == 4096);        // the programmer's copy
+    CHECK(managed[1] >= 1);          // the first touch faults
+    CHECK(managed[2] >= 4096);       // the page migrates on demand (at least the bytes used)
+    CHECK(managed[0] > device[0] + 10000);  // and the kernel waits for it (20 us fault latency)
+    // Ideal mode: managed memory costs nothing.
+    const auto ideal = mixed_allocation("ideal", true);
+    CHECK(ideal[1] == 0);
+    CHECK(ideal[0] < device[0] + 1000);
+}

@@ -41,7 +41,7 @@ struct WalkBench {
         tlb.downstream.bind(l1.upstream);
         l1.downstream.bind(l2.upstream);
         l2.downstream.bind(mem.upstream);
-        gmmu.allocate(kBase, 1024 * kPage);
+        gmmu.allocate(kBase, 1024 * kPage, false);
     }
     static memory::SectorCacheConfig l1_config() { return memory::SectorCacheConfig{}; }
     static memory::SectorCacheConfig l2_config() {

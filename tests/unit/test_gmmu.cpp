@@ -86,7 +86,7 @@ memory::UvmConfig managed(uint64_t page, const char* mechanism = "whole_page") {
 
 TEST_CASE("gmmu: a far fault costs the fault latency plus the page transfer then replays", "[gmmu]") {
     Bench b(managed(65536));
-    b.gmmu.allocate(kBase, 4 * 65536);
+    b.gmmu.allocate(kBase, 4 * 65536, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         CHECK(b.page(kBase).state == PageState::CpuValid);
         CHECK_FALSE(d.access(kBase + 256));
@@ -106,7 +106,7 @@ TEST_CASE("gmmu: a far fault costs the fault latency plus the page transfer then
 
 TEST_CASE("gmmu: single range goes CPU-valid to partial-valid to GPU-valid and back to CPU-valid", "[gmmu]") {
     Bench b(managed(2097152, "single_range"));
-    b.gmmu.allocate(kBase, 2097152);
+    b.gmmu.allocate(kBase, 2097152, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         CHECK_FALSE(d.access(kBase + 4096));
         d.at_us(50);
@@ -140,7 +140,7 @@ TEST_CASE("gmmu: multi range keeps separate ranges up to the limit", "[gmmu]") {
     memory::UvmConfig c = managed(2097152, "multi_range");
     c.max_ranges = 3;
     Bench b(c);
-    b.gmmu.allocate(kBase, 2097152);
+    b.gmmu.allocate(kBase, 2097152, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         double t = 0;
         for (uint64_t off : {0, 200 * 1024, 400 * 1024, 600 * 1024, 800 * 1024}) {
@@ -164,7 +164,7 @@ uint64_t three_faults(uint32_t batch, double& batches) {
     memory::UvmConfig c = managed(4096);
     c.fault_batch = batch;
     Bench b(c);
-    b.gmmu.allocate(kBase, 3 * 4096);
+    b.gmmu.allocate(kBase, 3 * 4096, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         for (int i = 0; i < 3; ++i) d.access(kBase + i * 4096);
     };
@@ -198,7 +198,7 @@ void eviction_order(const std::string& policy) {
     c.eviction_granularity_bytes = 4096;
     c.eviction = policy;
     Bench b(c);
-    b.gmmu.allocate(kBase, 3 * 4096);
+    b.gmmu.allocate(kBase, 3 * 4096, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         d.access(A, true);
         d.at_us(30);
@@ -234,7 +234,7 @@ TEST_CASE("gmmu: a one-entry migration buffer makes the second range request wai
     memory::UvmConfig c = managed(2097152, "multi_range");
     c.migration_buffer_entries = 1;
     Bench b(c);
-    b.gmmu.allocate(kBase, 2097152);
+    b.gmmu.allocate(kBase, 2097152, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         d.access(kBase);
         d.at_us(50);
@@ -252,7 +252,7 @@ TEST_CASE("gmmu: device allocations are GPU-valid and never fault", "[gmmu]") {
     memory::UvmConfig c = managed(65536);
     c.mode = "device";
     Bench b(c);
-    b.gmmu.allocate(kBase, 65536);
+    b.gmmu.allocate(kBase, 65536, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) { CHECK(d.access(kBase)); };
     sc_core::sc_start();
     CHECK(b.page(kBase).state == PageState::GpuValid);
