@@ -149,6 +149,7 @@ public:
         m_ring.tick(cycle, m_out);
         for (const auto& m : m_out) m_fifos[m.target].push(m.layer, m.latency);
     }
+    const LatencyRing* ring() const override { return &m_ring; }
     void register_stats(sim::StatGroup& g) const override {
         PolicyBase::register_stats(g);
         m_ring.register_stats(g);

@@ -13,6 +13,7 @@ namespace stacksim::noc {
 
 class Topology;
 class Router;
+class LatencyRing;
 
 /// Layer-selection settings ([noc.policy] keys). Latencies are mean cycles per router hop.
 struct LayerPolicyConfig {
@@ -51,6 +52,8 @@ public:
     virtual bool busy() const { return false; }
     /// One cycle of background hardware; called every cycle while busy().
     virtual void tick(uint64_t /*cycle*/) {}
+    /// The policy's latency ring (DLL), else null.
+    virtual const LatencyRing* ring() const { return nullptr; }
     /// Registers the policy's own counters under `group`.
     virtual void register_stats(sim::StatGroup& /*group*/) const {}
 };

@@ -126,7 +126,7 @@ ReplayResult replay_netrace(const std::string& path, const NetworkConfig& ncfg, 
     Network net(ncfg, nullptr);
     NetraceSource src(reader, flit_bytes, net.topology(), speedup);
     net.set_source(&src);
-    net.set_eject_hook([&](uint64_t id, uint64_t cycle) { src.ejected(id, cycle); });
+    net.set_tail_hook([&](const Flit& tail, uint64_t cycle) { src.ejected(tail.packet, cycle); });
     run_direct(net, 0, max_cycles, [&] { return src.done(); });
     const NetworkStats& s = net.stats();
     ReplayResult r;

@@ -59,14 +59,9 @@ Network::Network(const NetworkConfig& cfg, sim::ClockDomain* domain) : m_cfg(cfg
     unsigned max_ports = 0;
     for (unsigned r = 0; r < t.routers(); ++r) {
         RouterParams rp{t.ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages, cfg.allocator_iterations};
-        unsigned connected = 0;
-        for (unsigned p = 0; p < rp.ports; ++p) {
-            LinkKind k = t.link(r, p).kind;
-            if (k == LinkKind::Terminal) rp.terminal_ports |= uint64_t{1} << p;
-            connected += k != LinkKind::None;
-        }
+        for (unsigned p = 0; p < rp.ports; ++p)
+            if (t.link(r, p).kind == LinkKind::Terminal) rp.terminal_ports |= uint64_t{1} << p;
         m_routers.push_back(std::make_unique<Router>(r, rp, t));
-        m_routers.back()->set_capacity(connected * cfg.vcs * cfg.buffer_depth);
         for (unsigned p = 0; p < rp.ports; ++p)
             if (rp.terminal_ports >> p & 1)
                 m_routers.back()->set_output_credits(p, cfg.eject_credits ? cfg.eject_credits : ~uint32_t{0});
@@ -163,17 +158,14 @@ bool Network::inject(Ni& ni, unsigned node, uint64_t cycle) {
         if (ni.cur_vc < 0) return true;
         ni.network_cycle = cycle;
         ++m_stats.packets_injected;
+        // Memory packets cross the interposer (when there is one); the policy places the rest.
         ni.lower = false;
-        if (m_policy) {
-            if (m_topology->is_memory(p.src) || m_topology->is_memory(p.dst)) {
-                ni.lower = true;
-                ++m_stats.memory_packets;
-            } else if (m_policy->divert(p.src, p.dst, cycle)) {
-                ni.lower = true;
-                ++m_stats.diverted_packets;
-            }
-        } else if (m_topology->is_memory(p.src) || m_topology->is_memory(p.dst)) {
+        if (m_topology->is_memory(p.src) || m_topology->is_memory(p.dst)) {
             ++m_stats.memory_packets;
+            ni.lower = m_policy != nullptr;
+        } else if (m_policy && m_policy->divert(p.src, p.dst, cycle)) {
+            ni.lower = true;
+            ++m_stats.diverted_packets;
         }
     }
     unsigned v = static_cast<unsigned>(ni.cur_vc);
@@ -214,7 +206,6 @@ void Network::eject(const Flit& f, uint64_t cycle) {
     m_stats.packet_latency.sample(lat);
     m_stats.network_latency.sample(net);
     m_stats.hops.sample(f.hops);
-    if (m_on_eject) m_on_eject(f.packet, cycle);
     if (m_on_tail) m_on_tail(f, cycle);
     if (f.measured) {
         m_stats.measured_packet_latency.sample(lat);
@@ -310,7 +301,7 @@ void Network::register_stats(sim::StatGroup& g) const {
     g.add("upper_flit_hops", m_stats.upper_flit_hops, "link traversals inside the upper (or only) layer", "flits");
     g.add("lower_flit_hops", m_stats.lower_flit_hops, "link traversals inside the interposer layer", "flits");
     g.add("vertical_flit_hops", m_stats.vertical_flit_hops, "vertical link traversals", "flits");
-    g.add("edge_flit_hops", m_stats.edge_flit_hops, "interposer traversals into an edge-column router", "flits");
+    g.add("edge_flit_hops", m_stats.edge_flit_hops, "interposer traversals into a router hosting controllers", "flits");
     g.add("memory_packets", m_stats.memory_packets, "packets to or from a memory controller", "packets");
     g.add("diverted_packets", m_stats.diverted_packets, "coherence packets sent over the interposer", "packets");
     g.add("upper_packet_latency", m_stats.upper_packet_latency, "measured packets on the upper layer", "cycles");

@@ -94,9 +94,8 @@ public:
     void set_window(uint64_t begin, uint64_t end) { m_win_begin = begin; m_win_end = end; }
     /// Appends `p` to the injection queue of terminal p.src (wakes the network).
     void enqueue(const Packet& p);
-    /// Called with (packet id, cycle) when a packet's tail is ejected (e.g. trace dependencies).
-    void set_eject_hook(std::function<void(uint64_t, uint64_t)> hook) { m_on_eject = std::move(hook); }
-    /// Called with the tail flit (packet, dst terminal, vc) and the cycle when a packet is ejected.
+    /// Called with the tail flit (packet, dst terminal, vc) and the cycle when a packet is ejected
+    /// (trace dependencies, handing packets on to their receivers).
     void set_tail_hook(std::function<void(const Flit&, uint64_t)> hook) { m_on_tail = std::move(hook); }
     /// With eject_credits: the terminal consumed `flits` flits that arrived on `vc`.
     void consume(unsigned terminal, unsigned vc, unsigned flits);
@@ -155,7 +154,6 @@ private:
     uint64_t m_pending = 0;  ///< events in the wheel
     std::vector<Router::Departure> m_departures;
     PacketSource* m_source = nullptr;
-    std::function<void(uint64_t, uint64_t)> m_on_eject;
     std::function<void(const Flit&, uint64_t)> m_on_tail;
     NetworkStats m_stats;
     uint64_t m_win_begin = 0, m_win_end = 0;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <systemc>
 
+#include "noc/latency_ring.h"
 #include "sim/clock_domain.h"
 #include "sim/error.h"
 
@@ -82,16 +83,10 @@ RunResult run_open_loop(const NetworkConfig& ncfg, const TrafficConfig& tcfg, co
     r.lower_latency = s.lower_packet_latency.mean();
     r.memory_packets = s.memory_packets.value();
     r.diverted_packets = s.diverted_packets.value();
-    if (net.policy()) {
-        sim::StatRegistry reg;
-        sim::StatGroup g(reg, "p");
-        net.policy()->register_stats(g);
-        auto get = [&](const char* n) {
-            return reg.contains(std::string("p.") + n) ? static_cast<uint64_t>(reg.value(std::string("p.") + n)) : 0;
-        };
-        r.ring_sent = get("ring_sent");
-        r.ring_dropped = get("ring_dropped");
-        r.ring_delivered = get("ring_delivered");
+    if (const LatencyRing* ring = net.policy() ? net.policy()->ring() : nullptr) {
+        r.ring_sent = ring->sent();
+        r.ring_dropped = ring->dropped();
+        r.ring_delivered = ring->delivered();
     }
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;

@@ -9,7 +9,8 @@ Router::Router(unsigned id, const RouterParams& params, const Topology& topology
       m_buf(size_t{params.ports} * params.vcs * params.buffer_depth),
       m_in(size_t{params.ports} * params.vcs), m_credits(size_t{params.ports} * params.vcs, params.buffer_depth),
       m_out_busy(size_t{params.ports} * params.vcs, 0), m_sa_cand(size_t{params.ports} * params.ports, 0),
-      m_sa_vc_ptr(params.ports, 0), m_port_buffered(params.ports, 0), m_va(params.ports * params.vcs, params.ports * params.vcs, params.allocator_iterations),
+      m_sa_vc_ptr(params.ports, 0), m_port_buffered(params.ports, 0),
+      m_va(params.ports * params.vcs, params.ports * params.vcs, params.allocator_iterations),
       m_sa(params.ports, params.ports, params.allocator_iterations) {}
 
 void Router::receive_flit(unsigned port, const Flit& f, uint64_t cycle) {

@@ -61,9 +61,6 @@ public:
     uint64_t overflows() const { return m_overflows; }
     /// Credits returned beyond the buffer depth (must stay 0).
     uint64_t credit_overflows() const { return m_credit_overflows; }
-    /// Flits the input buffers of connected ports can hold.
-    unsigned capacity() const { return m_capacity; }
-    void set_capacity(unsigned flits) { m_capacity = flits; }
     /// Fullest input port: its buffered flits over the flits its VCs can hold (0..1).
     double max_port_occupancy() const;
     /// Largest occupancy seen in any one VC buffer, in flits.
@@ -98,7 +95,7 @@ private:
     SeparableAllocator m_sa;           ///< input ports x output ports
     uint64_t m_nonempty = 0;           ///< bit per input VC holding flits
     unsigned m_sa_used = 0;            ///< bit per m_sa_cand row (input port) set this cycle
-    unsigned m_buffered = 0, m_capacity = 0;
+    unsigned m_buffered = 0;
     uint64_t m_overflows = 0, m_credit_overflows = 0;
     bool m_terminal_credits = false;  ///< terminal ports have finite credits (eject_credits): spend them
     unsigned m_max_occupancy = 0;

@@ -59,14 +59,12 @@ void read_pipe(sim::ConfigSection s, core::PipeConfig& p) {
     s.read("latency", p.latency);
 }
 
-/// Builds the network of memory.interconnect once, for its configuration errors.
+/// Resolves the network of memory.interconnect into `out`, reporting its configuration errors.
 struct NocNetworkCheck {
     const RunConfig& c;
     unsigned max_data;
-    void validate() const {
-        noc::NetworkConfig n = c.noc.network(c.interconnect, c.gpu.num_sms, c.address_map.partitions, max_data);
-        noc::Network probe(n);
-    }
+    noc::NetworkConfig& out;
+    void validate() const { out = c.noc.network(c.interconnect, c.gpu.num_sms, c.address_map.partitions, max_data); }
 };
 
 }  // namespace
@@ -239,8 +237,7 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         // ports for the VCs, is a configuration error naming the key.
         auto s = doc.section("memory.noc");
         const unsigned max_data = std::max({c.sm.line_bytes, c.l1.line_bytes, c.l2.line_bytes});
-        sim::validate_in(s, NocNetworkCheck{c, max_data});
-        c.noc_network = c.noc.network(c.interconnect, c.gpu.num_sms, c.address_map.partitions, max_data);
+        sim::validate_in(s, NocNetworkCheck{c, max_data, c.noc_network});
     }
     doc.check_all_used();
     return c;

@@ -3,7 +3,7 @@
 
 Runs `stacksim noc configs/noc/stacked.toml --saturation` over routing functions, layer
 policies, traffic patterns and memory-traffic fractions, and Netrace replays under each policy,
-then prints Markdown tables. Usage: validation/noc_2_5d.py [--jobs N] [--quick] > out.md
+then prints Markdown tables. Usage: scripts/noc_validation.py [--jobs N] [--quick] > out.md
 """
 import argparse
 import csv
