@@ -112,7 +112,10 @@ void NetworkInterconnect::end_of_elaboration() {
 
 uint32_t NetworkInterconnect::flits(const tlm::tlm_generic_payload& p, bool response) const {
     const sim::MemAccess a = sim::PayloadPool::ext(const_cast<tlm::tlm_generic_payload&>(p)).access;
-    const bool carries = a == sim::MemAccess::Atomic || (response ? a == sim::MemAccess::Read || a == sim::MemAccess::PageWalk : a == sim::MemAccess::Write);
+    // Data travels with writes and atomics on the way in, with reads, walks and atomics back.
+    const bool carries = a == sim::MemAccess::Atomic ||
+                         (response ? a == sim::MemAccess::Read || a == sim::MemAccess::PageWalk
+                                   : a == sim::MemAccess::Write);
     const uint64_t bytes = m_cfg.header_bytes + (carries ? p.get_data_length() : 0);
     return static_cast<uint32_t>(std::max<uint64_t>(1, (bytes + m_cfg.flit_bytes - 1) / m_cfg.flit_bytes));
 }
@@ -269,9 +272,9 @@ bool NetworkInterconnect::tick(uint64_t cycle) {
 
     // SMs whose END_REQ was withheld, in the order they were refused.
     if (!m_blocked_sms.empty()) {
-        std::vector<uint32_t> blocked;
-        blocked.swap(m_blocked_sms);  // END_REQ may bring the next request (and a refusal) re-entrantly
-        for (uint32_t i : blocked) {
+        m_retry.clear();
+        m_retry.swap(m_blocked_sms);  // END_REQ may bring the next request (and a refusal) re-entrantly
+        for (uint32_t i : m_retry) {
             if (m_in_network[i] >= m_cfg.queue_depth) {
                 m_blocked_sms.push_back(i);
                 continue;

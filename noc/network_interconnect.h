@@ -88,7 +88,8 @@ private:
     std::vector<uint8_t> m_held_listed;
     std::vector<uint32_t> m_in_network;                                ///< per SM: requests not yet accepted
     std::vector<tlm::tlm_generic_payload*> m_in_blocked;               ///< per SM: END_REQ withheld
-    std::vector<uint32_t> m_blocked_sms;
+    std::vector<uint32_t> m_blocked_sms;                               ///< SMs refused, in order
+    std::vector<uint32_t> m_retry;                                     ///< scratch: m_blocked_sms being retried
     std::vector<Flit> m_tails;                                         ///< tails ejected this tick
     uint32_t m_max_held = 0;
 
