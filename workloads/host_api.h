@@ -89,6 +89,11 @@ public:
     template <typename T> void download(std::vector<T>& host, DevPtr src) {
         memcpy_d2h(host.data(), src, host.size() * sizeof(T));
     }
+    /// Resizes `host` to `count` elements and downloads them from `src`.
+    template <typename T> void download(std::vector<T>& host, DevPtr src, size_t count) {
+        host.assign(count, T{});
+        download(host, src);
+    }
 };
 
 }  // namespace stacksim::workloads

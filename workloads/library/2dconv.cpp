@@ -41,8 +41,7 @@ public:
         host.launch("2dconv.ptx", "conv2d", Dim3{ceil_div(m_n, kBlockX), ceil_div(m_n, kBlockY), 1},
                     Dim3{kBlockX, kBlockY, 1},
                     LaunchArgs().ptr(a).ptr(b).i32(static_cast<int32_t>(m_n)));
-        m_b.assign(m_a.size(), 0.0f);
-        host.download(m_b, b);
+        host.download(m_b, b, m_a.size());
         host.free(a);
         host.free(b);
         m_ran = true;

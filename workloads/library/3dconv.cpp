@@ -42,8 +42,7 @@ public:
         for (int32_t i = 1; i + 1 < n; ++i)
             host.launch("3dconv.ptx", "conv3d", Dim3{ceil_div(m_n, kBlockX), ceil_div(m_n, kBlockY), 1},
                         Dim3{kBlockX, kBlockY, 1}, LaunchArgs().ptr(a).ptr(b).i32(n).i32(i));
-        m_b.assign(m_a.size(), 0.0f);
-        host.download(m_b, b);
+        host.download(m_b, b, m_a.size());
         host.free(a);
         host.free(b);
         m_ran = true;

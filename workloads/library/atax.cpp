@@ -31,10 +31,8 @@ public:
                     LaunchArgs().ptr(a).ptr(x).ptr(tmp).i32(n));
         host.launch("atax.ptx", "atax_kernel2", grid, block,
                     LaunchArgs().ptr(a).ptr(y).ptr(tmp).i32(n));
-        m_tmp.assign(m_n, 0.0f);
-        m_y.assign(m_n, 0.0f);
-        host.download(m_tmp, tmp);
-        host.download(m_y, y);
+        host.download(m_tmp, tmp, m_n);
+        host.download(m_y, y, m_n);
         for (DevPtr p : {a, x, y, tmp}) host.free(p);
         m_ran = true;
     }

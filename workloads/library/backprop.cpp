@@ -53,18 +53,15 @@ public:
         const auto in = static_cast<int32_t>(m_in), hid = static_cast<int32_t>(kHid);
         host.launch("backprop.ptx", "bpnn_layerforward", grid, block,
                     LaunchArgs().ptr(input).ptr(w).ptr(partial).i32(in).i32(hid));
-        m_partial.assign(size_t{blocks} * kHid, 0.0f);
-        host.download(m_partial, partial);
+        host.download(m_partial, partial, size_t{blocks} * kHid);
         const DevPtr delta = host.upload(hidden_delta(m_partial, m_w, m_w_hid, blocks));
         const DevPtr oldw = host.malloc(w_bytes);
         host.memset(oldw, 0, w_bytes);                  // Rodinia zeroes the previous weights
         host.memcpy_h2d(w, m_w.data(), w_bytes);         // ... and re-uploads the weights
         host.launch("backprop.ptx", "bpnn_adjust_weights", grid, block,
                     LaunchArgs().ptr(delta).i32(hid).ptr(input).i32(in).ptr(w).ptr(oldw));
-        m_w_out.assign(m_w.size(), 0.0f);
-        m_oldw_out.assign(m_w.size(), 0.0f);
-        host.download(m_w_out, w);
-        host.download(m_oldw_out, oldw);
+        host.download(m_w_out, w, m_w.size());
+        host.download(m_oldw_out, oldw, m_w.size());
         for (DevPtr d : {input, w, partial, delta, oldw}) host.free(d);
         m_ran = true;
     }

@@ -49,8 +49,7 @@ public:
             host.download(over, d_over);
             ++m_levels;
         } while (over[0] != 0 && m_levels <= m_n);
-        m_cost.assign(m_n, 0);
-        host.download(m_cost, d_cost);
+        host.download(m_cost, d_cost, m_n);
         for (DevPtr d : {nodes, edges, d_mask, d_visited, d_cost, d_updating, d_over}) host.free(d);
         m_ran = true;
     }

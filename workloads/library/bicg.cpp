@@ -28,10 +28,8 @@ public:
         const auto n = static_cast<int32_t>(m_n);
         host.launch("bicg.ptx", "bicg_kernel1", grid, block, LaunchArgs().ptr(a).ptr(r).ptr(s).i32(n));
         host.launch("bicg.ptx", "bicg_kernel2", grid, block, LaunchArgs().ptr(a).ptr(p).ptr(q).i32(n));
-        m_s.assign(m_n, 0.0f);
-        m_q.assign(m_n, 0.0f);
-        host.download(m_s, s);
-        host.download(m_q, q);
+        host.download(m_s, s, m_n);
+        host.download(m_q, q, m_n);
         for (DevPtr d : {a, r, p, s, q}) host.free(d);
         m_ran = true;
     }

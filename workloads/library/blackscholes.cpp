@@ -59,10 +59,8 @@ public:
                     Dim3{kBlock, 1, 1},
                     LaunchArgs().ptr(call).ptr(put).ptr(s).ptr(x).ptr(t).f32(kRiskFree).f32(kVolatility)
                         .i32(static_cast<int32_t>(m_padded)));
-        m_call.assign(m_padded, 0.0f);
-        m_put.assign(m_padded, 0.0f);
-        host.download(m_call, call);
-        host.download(m_put, put);
+        host.download(m_call, call, m_padded);
+        host.download(m_put, put, m_padded);
         for (DevPtr d : {s, x, t, call, put}) host.free(d);
         m_ran = true;
     }

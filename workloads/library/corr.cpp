@@ -34,14 +34,10 @@ public:
         host.launch("corr.ptx", "corr_reduce", Dim3{ceil_div(m_n, kBlockX), ceil_div(m_n, kBlockY), 1},
                     Dim3{kBlockX, kBlockY, 1}, LaunchArgs().ptr(mean).ptr(stddev).ptr(data).i32(n));
         host.launch("corr.ptx", "corr_corr", grid1, block1, LaunchArgs().ptr(symmat).ptr(data).i32(n));
-        m_mean.assign(m_n, 0.0f);
-        m_std.assign(m_n, 0.0f);
-        m_data.assign(m_data_in.size(), 0.0f);
-        m_symmat.assign(m_data_in.size(), 0.0f);
-        host.download(m_mean, mean);
-        host.download(m_std, stddev);
-        host.download(m_data, data);
-        host.download(m_symmat, symmat);
+        host.download(m_mean, mean, m_n);
+        host.download(m_std, stddev, m_n);
+        host.download(m_data, data, m_data_in.size());
+        host.download(m_symmat, symmat, m_data_in.size());
         for (DevPtr d : {data, mean, stddev, symmat}) host.free(d);
         m_ran = true;
     }

@@ -50,8 +50,7 @@ public:
         host.launch("divergence.ptx", "divergence", Dim3{ceil_div(m_n, kBlock), 1, 1},
                     Dim3{kBlock, 1, 1},
                     LaunchArgs().ptr(in).ptr(out).i32(static_cast<int32_t>(m_n)));
-        m_out.assign(m_n, 0);
-        host.download(m_out, out);
+        host.download(m_out, out, m_n);
         host.free(in);
         host.free(out);
         m_ran = true;

@@ -34,12 +34,9 @@ public:
             host.launch("fdtd2d.ptx", "fdtd_step2", grid, block, LaunchArgs().ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
             host.launch("fdtd2d.ptx", "fdtd_step3", grid, block, LaunchArgs().ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
         }
-        m_ex.assign(m_ex_in.size(), 0.0f);
-        m_ey.assign(m_ey_in.size(), 0.0f);
-        m_hz.assign(m_hz_in.size(), 0.0f);
-        host.download(m_ex, ex);
-        host.download(m_ey, ey);
-        host.download(m_hz, hz);
+        host.download(m_ex, ex, m_ex_in.size());
+        host.download(m_ey, ey, m_ey_in.size());
+        host.download(m_hz, hz, m_hz_in.size());
         for (DevPtr d : {fict, ex, ey, hz}) host.free(d);
         m_ran = true;
     }

@@ -30,10 +30,8 @@ public:
         host.launch("gesummv.ptx", "gesummv_kernel", Dim3{ceil_div(m_n, kBlock), 1, 1}, Dim3{kBlock, 1, 1},
                     LaunchArgs().ptr(a).ptr(b).ptr(x).ptr(y).ptr(tmp).i32(static_cast<int32_t>(m_n))
                         .f32(kAlpha).f32(kBeta));
-        m_y.assign(m_n, 0.0f);
-        m_tmp.assign(m_n, 0.0f);
-        host.download(m_y, y);
-        host.download(m_tmp, tmp);
+        host.download(m_y, y, m_n);
+        host.download(m_tmp, tmp, m_n);
         for (DevPtr d : {a, b, x, y, tmp}) host.free(d);
         m_ran = true;
     }

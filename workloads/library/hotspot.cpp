@@ -51,8 +51,7 @@ public:
                             .f32(p.cap).f32(p.rx).f32(p.ry).f32(p.rz).f32(p.step));
             std::swap(src, dst);
         }
-        m_temp.assign(m_temp_in.size(), 0.0f);
-        host.download(m_temp, src);
+        host.download(m_temp, src, m_temp_in.size());
         for (DevPtr d : {power, src, dst}) host.free(d);
         m_ran = true;
     }

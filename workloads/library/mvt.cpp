@@ -29,10 +29,8 @@ public:
         const auto n = static_cast<int32_t>(m_n);
         host.launch("mvt.ptx", "mvt_kernel1", grid, block, LaunchArgs().ptr(a).ptr(x1).ptr(y1).i32(n));
         host.launch("mvt.ptx", "mvt_kernel2", grid, block, LaunchArgs().ptr(a).ptr(x2).ptr(y2).i32(n));
-        m_x1.assign(m_n, 0.0f);
-        m_x2.assign(m_n, 0.0f);
-        host.download(m_x1, x1);
-        host.download(m_x2, x2);
+        host.download(m_x1, x1, m_n);
+        host.download(m_x2, x2, m_n);
         for (DevPtr d : {a, x1, x2, y1, y2}) host.free(d);
         m_ran = true;
     }

@@ -35,8 +35,7 @@ public:
                             .i32(static_cast<int32_t>(kPyramid)));
             std::swap(src, dst);
         }
-        m_result.assign(m_n, 0);
-        host.download(m_result, src);
+        host.download(m_result, src, m_n);
         for (DevPtr d : {wall, src, dst}) host.free(d);
         m_ran = true;
     }

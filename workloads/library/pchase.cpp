@@ -31,8 +31,7 @@ public:
         for (int k = 0; k < 3; ++k)
             host.launch("pchase.ptx", "pchase", Dim3{1, 1, 1}, Dim3{1, 1, 1},
                         LaunchArgs().ptr(next).ptr(out + 4 * k).u32(start(k)).i32(static_cast<int32_t>(count(k))));
-        m_out.assign(3, 0);
-        host.download(m_out, out);
+        host.download(m_out, out, 3);
         host.free(next);
         host.free(out);
         m_ran = true;

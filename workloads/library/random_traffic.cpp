@@ -25,10 +25,8 @@ public:
         host.memset(counters, 0, kCounters * sizeof(uint32_t));
         host.launch("random_traffic.ptx", "random_traffic", Dim3{kGrid, 1, 1}, Dim3{kBlock, 1, 1},
                     LaunchArgs().ptr(data).ptr(counters).u32(m_words_per_thread).u32(kCounters).u32(kRounds).u32(m_seed));
-        m_out.assign(m_data.size(), 0);
-        m_counters.assign(kCounters, 0);
-        host.download(m_out, data);
-        host.download(m_counters, counters);
+        host.download(m_out, data, m_data.size());
+        host.download(m_counters, counters, kCounters);
         host.free(data);
         host.free(counters);
         m_ran = true;

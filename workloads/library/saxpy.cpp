@@ -24,8 +24,7 @@ public:
         const DevPtr x = host.upload(m_x), y = host.upload(m_y0);
         host.launch("saxpy.ptx", "saxpy", Dim3{ceil_div(m_n, kBlock), 1, 1}, Dim3{kBlock, 1, 1},
                     LaunchArgs().f32(kA).ptr(x).ptr(y).i32(static_cast<int32_t>(m_n)));
-        m_y.assign(m_n, 0.0f);
-        host.download(m_y, y);
+        host.download(m_y, y, m_n);
         host.free(x);
         host.free(y);
         m_ran = true;

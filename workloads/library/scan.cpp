@@ -39,8 +39,7 @@ public:
         const DevPtr in = host.upload(m_in);
         const DevPtr out = host.malloc(uint64_t{m_n} * sizeof(uint32_t));
         scan_level(host, in, out, m_n);
-        m_out.assign(m_n, 0);
-        host.download(m_out, out);
+        host.download(m_out, out, m_n);
         host.free(in);
         host.free(out);
         m_ran = true;

@@ -47,10 +47,9 @@ public:
         const DevPtr e = host.malloc(bytes), w = host.malloc(bytes), nn = host.malloc(bytes), s = host.malloc(bytes);
         const Dim3 grid{m_n / kBs, m_n / kBs, 1}, block{kBs, kBs, 1};
         const auto n = static_cast<int32_t>(m_n);
-        m_j.assign(m_j_in.size(), 0.0f);
         m_c.assign(m_j_in.size(), 0.0f);
         for (uint32_t it = 0; it < kIters; ++it) {
-            host.download(m_j, j);
+            host.download(m_j, j, m_j_in.size());
             const float q0sqr = q0sqr_of(m_j, m_n);
             host.launch("srad.ptx", "srad_cuda_1", grid, block,
                         LaunchArgs().ptr(e).ptr(w).ptr(nn).ptr(s).ptr(j).ptr(c).i32(n).i32(n).f32(q0sqr));

@@ -29,8 +29,7 @@ public:
                         LaunchArgs().ptr(src).ptr(dst).i32(static_cast<int32_t>(m_n)).f32(kC0).f32(kC1));
             std::swap(src, dst);
         }
-        m_out.assign(m_in.size(), 0.0f);
-        host.download(m_out, src);
+        host.download(m_out, src, m_in.size());
         host.free(src);
         host.free(dst);
         m_ran = true;

@@ -24,8 +24,7 @@ public:
         const DevPtr b = host.malloc(out_floats * sizeof(float));
         host.launch("stream.ptx", m_copy ? "stream_copy" : "stream_read", Dim3{grid, 1, 1}, Dim3{kBlock, 1, 1},
                     LaunchArgs().ptr(a).ptr(b).i32(static_cast<int32_t>(m_n)));
-        m_b.assign(out_floats, 0.0f);
-        host.download(m_b, b);
+        host.download(m_b, b, out_floats);
         host.free(a);
         host.free(b);
         m_ran = true;

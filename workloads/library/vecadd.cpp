@@ -23,8 +23,7 @@ public:
         const DevPtr c = host.malloc(uint64_t{m_n} * sizeof(float));
         host.launch("vecadd.ptx", "vecadd", Dim3{ceil_div(m_n, kBlock), 1, 1}, Dim3{kBlock, 1, 1},
                     LaunchArgs().ptr(a).ptr(b).ptr(c).i32(static_cast<int32_t>(m_n)));
-        m_c.assign(m_n, 0.0f);
-        host.download(m_c, c);
+        host.download(m_c, c, m_n);
         host.free(a);
         host.free(b);
         host.free(c);
