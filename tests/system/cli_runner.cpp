@@ -6,13 +6,17 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "tests/system/stats_record.h"
+
 namespace stacksim::test {
 
-CliResult run_cli(const std::string& args) {
+namespace {
+CliResult run_raw(const std::string& args) {
     std::string cmd = std::string(STACKSIM_BINARY) + " " + args + " 2>&1";
     CliResult r;
     FILE* p = popen(cmd.c_str(), "r");
@@ -22,6 +26,30 @@ CliResult run_cli(const std::string& args) {
     while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
     int status = pclose(p);
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+}  // namespace
+
+CliResult run_cli(const std::string& args) {
+    CliResult r = run_raw(args);
+    // Regression recording (scripts/stats_identical.sh): the same run again into the record.
+    const std::string dir = stats_record_path("cli");
+    if (!dir.empty() && r.exit_code == 0 && (args.rfind("run", 0) == 0 || args.rfind("noc", 0) == 0)) {
+        namespace fs = std::filesystem;
+        fs::create_directories(dir);
+        const auto out = args.find("--out ");
+        if (out == std::string::npos) {
+            run_raw(args + " --quiet --out " + dir);
+        } else {
+            std::istringstream rest(args.substr(out + 6));
+            std::string given;
+            rest >> given;
+            for (auto& f : fs::directory_iterator(given))
+                if (f.is_regular_file()) fs::copy_file(f.path(), dir + "/" + f.path().filename().string());
+        }
+        fs::remove(dir + "/config.toml");
+        fs::remove(dir + "/summary.json");  // holds host time
+    }
     return r;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Runs one hand-written PTX kernel on a configured GPU in this process (one run per process).
 #include "tests/system/sim_harness.h"
+#include "tests/system/stats_record.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <systemc>
 
+#include "sim/atomic_file.h"
 #include "sim/failure.h"
 #include "sim/stats.h"
 #include "top/gpu_system.h"
@@ -47,6 +49,8 @@ HarnessRun run_kernel(const HarnessKernel& kernel, const std::string& preset,
     r.cycles = gpu.core_clock().cycle();
     r.kernel_cycles = gpu.host().kernels().back().end_cycle - gpu.host().kernels().back().start_cycle;
     const nlohmann::json all = stats.to_json();
+    const std::string record = stats_record_path("harness");
+    if (!record.empty()) sim::write_file_atomically(record + ".json", all.dump(2) + "\n");
     for (auto it = all.begin(); it != all.end(); ++it) {
         const nlohmann::json& val = it.value().at("value");
         if (val.is_number())
