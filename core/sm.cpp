@@ -30,9 +30,9 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
        std::vector<std::unique_ptr<WarpSchedulerPolicy>> policies, sim::StatRegistry& stats)
     : sc_module(name), downstream("downstream"), m_id(id), m_cfg(cfg), m_clock(clock),
       m_policies(std::move(policies)), m_collector(cfg.regfile_banks, cfg.collector_units),
-      m_icache(memory::TagArrayGeometry{cfg.icache_bytes, cfg.icache_ways, cfg.icache_line_bytes,
+      m_icache(common::TagArrayGeometry{cfg.icache_bytes, cfg.icache_ways, cfg.icache_line_bytes,
                                         cfg.icache_line_bytes}),
-      m_const_cache(memory::TagArrayGeometry{cfg.const_cache_bytes, 4, 64, 64}) {
+      m_const_cache(common::TagArrayGeometry{cfg.const_cache_bytes, 4, 64, 64}) {
     downstream.register_nb_transport_bw(this, &Sm::nb_transport_bw);
     m_warps.resize(cfg.max_threads / kWarpSize);
     m_ctas.resize(cfg.max_ctas);

@@ -19,7 +19,7 @@
 #include "core/exec_context.h"
 #include "core/operand_collector.h"
 #include "core/sm_observer.h"
-#include "memory/tag_array.h"
+#include "common/tag_array.h"
 #include "core/sm_config.h"
 #include "core/warp.h"
 #include "core/warp_scheduler_policy.h"
@@ -141,9 +141,9 @@ private:
 
     Pipe m_alu, m_fp64, m_sfu, m_ldst, m_ctrl;
     OperandCollector m_collector;
-    memory::TagArray m_icache;
+    common::TagArray m_icache;
     std::unordered_map<uint64_t, uint64_t> m_icache_fills;  ///< line -> cycle its fill completes
-    memory::TagArray m_const_cache;
+    common::TagArray m_const_cache;
     bool m_last_long = false;  ///< the instruction just issued was a global load
     std::priority_queue<Writeback, std::vector<Writeback>, std::greater<Writeback>> m_writebacks;
     std::deque<MemRequest> m_outgoing;

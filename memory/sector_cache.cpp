@@ -8,29 +8,10 @@
 
 namespace stacksim::memory {
 
-void SectorCacheConfig::validate() const {
-    auto pow2 = [](uint64_t v) { return v && (v & (v - 1)) == 0; };
-    if (!pow2(line_bytes) || line_bytes < 32) throw sim::ConfigError("line_bytes: must be a power of two >= 32");
-    if (!pow2(sector_bytes) || sector_bytes > line_bytes || line_bytes / sector_bytes > 32)
-        throw sim::ConfigError("sector_bytes: must be a power of two dividing line_bytes into at most 32 sectors");
-    if (ways == 0) throw sim::ConfigError("ways: must be positive");
-    if (size_bytes < uint64_t{ways} * line_bytes || size_bytes % (uint64_t{ways} * line_bytes) != 0)
-        throw sim::ConfigError("size_bytes: must be a multiple of ways x line_bytes");
-    if (mshrs == 0) throw sim::ConfigError("mshrs: must be positive");
-    if (mshr_merge == 0) throw sim::ConfigError("mshr_merge: must be positive");
-    if (queue_depth == 0) throw sim::ConfigError("queue_depth: must be positive");
-    if (write_policy != "write_through" && write_policy != "write_back")
-        throw sim::ConfigError("write_policy: must be \"write_through\" or \"write_back\"");
-    if (atomics != "bypass" && atomics != "execute")
-        throw sim::ConfigError("atomics: must be \"bypass\" or \"execute\"");
-    if (!replacement_registry().contains(replacement))
-        throw sim::ConfigError("replacement: unknown policy '" + replacement + "'");
-}
-
 SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& cfg, sim::ClockDomain& clock,
                  sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_clock(clock),
-      m_tags(TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes,
+      m_tags(common::TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes,
                               cfg.replacement, cfg.hashed_sets}),
       m_in(cfg.queue_depth) {
     upstream.register_nb_transport_fw(this, &SectorCache::nb_transport_fw);
@@ -77,7 +58,7 @@ tlm::tlm_sync_enum SectorCache::nb_transport_bw(tlm::tlm_generic_payload& p, tlm
 
 void SectorCache::respond(tlm::tlm_generic_payload& p, uint64_t cycle) { m_ready.push({cycle, m_seq++, &p}); }
 
-void SectorCache::remember_victim(const Eviction& ev) {
+void SectorCache::remember_victim(const common::Eviction& ev) {
     if (m_cfg.victim_tags == 0) return;
     if (ev.owner >= m_victims.size()) m_victims.resize(ev.owner + 1);
     auto& v = m_victims[ev.owner];
@@ -96,10 +77,10 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
     sim::MemExtension& e = sim::PayloadPool::ext(p);
     const uint64_t line = m_tags.line_of(p.get_address());
     const uint32_t sectors = e.sector_mask;
-    const bool write_back = m_cfg.write_policy == "write_back";
+    const bool write_back = m_cfg.write_policy == WritePolicy::WriteBack;
     switch (e.access) {
     case sim::MemAccess::PageWalk:
-        if (m_cfg.atomics == "bypass") {
+        if (m_cfg.atomics == AtomicPolicy::Bypass) {
             // Like an atomic, a page-table read passes an L1 (not coherent with the GMMU's
             // page-table updates) without allocating; unlike one, it leaves the line alone.
             ++m_walk_forwards;
@@ -165,7 +146,7 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
         }
         break;
     case sim::MemAccess::Atomic:
-        if (m_cfg.atomics == "bypass") {
+        if (m_cfg.atomics == AtomicPolicy::Bypass) {
             ++m_atomics;
             m_tags.invalidate(line, ~0u);
             m_out.push_back({line, sectors, sim::MemAccess::Atomic, &p, e.warp});

@@ -14,7 +14,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "memory/sector_cache_config.h"
-#include "memory/tag_array.h"
+#include "common/tag_array.h"
 #include "sim/clock_domain.h"
 #include "sim/request_queue.h"
 #include "sim/payload_pool.h"
@@ -68,14 +68,14 @@ private:
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);
     bool lookup_stage(uint64_t cycle);
     void handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle);
-    void remember_victim(const Eviction& ev);
+    void remember_victim(const common::Eviction& ev);
     bool in_victim_tags(uint32_t warp, uint64_t line) const;
     void respond(tlm::tlm_generic_payload& p, uint64_t cycle);
     void send_downstream(uint64_t cycle);
 
     SectorCacheConfig m_cfg;
     sim::ClockDomain& m_clock;
-    TagArray m_tags;
+    common::TagArray m_tags;
     sim::PayloadPool m_pool;
     sim::RequestQueue m_in;
     std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;

@@ -2,12 +2,26 @@
 // Configuration of a sectored cache (the per-SM L1 and the L2 slices).
 #pragma once
 #include <cstdint>
-#include <string>
+
+#include "sim/param.h"
+#include "sim/policy_catalog.h"
 
 namespace stacksim::memory {
 
-/// A sectored cache: the L1 between an SM and the memory system, or an L2 slice in front of a
-/// DRAM channel. Times in cycles of the cache's clock.
+/// What a write does to the cache.
+enum class WritePolicy : uint8_t {
+    WriteThrough,  ///< forwarded; resident sectors updated
+    WriteBack,     ///< absorbed (write-allocate); dirty victims written back
+};
+
+/// Where an atomic is performed.
+enum class AtomicPolicy : uint8_t {
+    Bypass,   ///< forwarded, the line invalidated (an L1)
+    Execute,  ///< read-modify-write in the cache (an L2 slice)
+};
+
+/// A sectored cache: the L1 between an SM and the memory system ([gpu.l1]), or an L2 slice in
+/// front of a DRAM channel ([memory.l2]). Times in cycles of the cache's clock.
 struct SectorCacheConfig {
     bool enabled = true;
     uint64_t size_bytes = 24576;
@@ -15,18 +29,19 @@ struct SectorCacheConfig {
     uint32_t line_bytes = 128;
     uint32_t sector_bytes = 32;
     uint32_t hit_latency = 28;
-    uint32_t mshrs = 32;            ///< lines with misses in flight
-    uint32_t mshr_merge = 8;        ///< requests merged into one MSHR
-    uint32_t queue_depth = 8;       ///< requests waiting for the tag stage; then END_REQ is withheld
-    std::string write_policy = "write_through";  ///< or "write_back" (write-allocate)
-    uint32_t victim_tags = 8;       ///< per-warp victim tag entries (lost-locality detection)
-    std::string atomics = "bypass"; ///< "bypass" (L1: forward, invalidate) or "execute" (L2:
-                                    ///< read-modify-write in the cache)
-    uint32_t atomic_latency = 4;    ///< extra cycles of an executed atomic
-    std::string replacement = "lru";  ///< "lru" or "fifo"
-    bool hashed_sets = false;       ///< XOR-hash the set index (L2 slices)
+    uint32_t mshrs = 32;
+    uint32_t mshr_merge = 8;
+    uint32_t queue_depth = 8;
+    WritePolicy write_policy = WritePolicy::WriteThrough;
+    uint32_t victim_tags = 8;
+    AtomicPolicy atomics = AtomicPolicy::Bypass;
+    uint32_t atomic_latency = 4;
+    sim::PolicySpec replacement{"lru"};
+    bool hashed_sets = false;
 
-    /// Throws ConfigError("key: message") on an invalid value.
+    /// The declared parameters (each key's name, unit, description and allowed values).
+    static const sim::Params<SectorCacheConfig>& params();
+    /// Checks across keys; throws ConfigError("key: message").
     void validate() const;
 };
 

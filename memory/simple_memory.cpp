@@ -12,12 +12,6 @@
 
 namespace stacksim::memory {
 
-void SimpleMemoryConfig::validate() const {
-    if (!(clock_mhz > 0)) throw sim::ConfigError("clock_mhz: must be positive");
-    if (!(bandwidth_gbps > 0)) throw sim::ConfigError("bandwidth_gbps: must be positive");
-    if (queue_depth == 0) throw sim::ConfigError("queue_depth: must be positive");
-}
-
 SimpleMemory::SimpleMemory(sc_core::sc_module_name name, const SimpleMemoryConfig& cfg,
                            sim::ClockDomain& clock, sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream"), m_cfg(cfg), m_clock(clock),

@@ -10,13 +10,7 @@
 
 namespace stacksim::noc {
 
-void CrossbarConfig::validate() const {
-    if (!(clock_mhz > 0)) throw sim::ConfigError("clock_mhz: must be positive");
-    if (width_bytes == 0) throw sim::ConfigError("width_bytes: must be positive");
-    if (queue_depth == 0) throw sim::ConfigError("queue_depth: must be positive");
-}
-
-Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarConfig& cfg, const memory::AddressMap& map,
+Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarConfig& cfg, const common::AddressMap& map,
                    sim::ClockDomain& clock, sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_map(map), m_clock(clock) {
     upstream.register_nb_transport_fw(this, &Crossbar::nb_transport_fw);

@@ -11,7 +11,7 @@
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 
-#include "memory/address_map.h"
+#include "common/address_map.h"
 #include "noc/crossbar_config.h"
 #include "sim/clock_domain.h"
 #include "sim/stats.h"
@@ -30,7 +30,7 @@ public:
     tlm_utils::multi_passthrough_target_socket<Crossbar> upstream;
     tlm_utils::multi_passthrough_initiator_socket<Crossbar> downstream;
 
-    Crossbar(sc_core::sc_module_name name, const CrossbarConfig& cfg, const memory::AddressMap& map,
+    Crossbar(sc_core::sc_module_name name, const CrossbarConfig& cfg, const common::AddressMap& map,
              sim::ClockDomain& clock, sim::StatRegistry& stats);
 
     bool tick(uint64_t cycle) override;
@@ -47,7 +47,7 @@ private:
     uint64_t occupancy(const tlm::tlm_generic_payload& p, bool response) const;
 
     CrossbarConfig m_cfg;
-    memory::AddressMap m_map;
+    common::AddressMap m_map;
     sim::ClockDomain& m_clock;
     std::vector<std::deque<Packet>> m_in;          ///< per upstream port: requests
     std::vector<tlm::tlm_generic_payload*> m_in_blocked;  ///< per upstream port: END_REQ withheld

@@ -12,7 +12,7 @@
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 
-#include "memory/address_map.h"
+#include "common/address_map.h"
 #include "noc/interconnect_config.h"
 #include "noc/network.h"
 #include "sim/clock_domain.h"
@@ -38,7 +38,7 @@ public:
     /// `net` is the resolved network (NocInterconnectConfig::network()); it needs at least as
     /// many cores as SMs bind upstream and exactly map.partitions memory controllers.
     NetworkInterconnect(sc_core::sc_module_name name, const NocInterconnectConfig& cfg, const NetworkConfig& net,
-                        const memory::AddressMap& map, sim::ClockDomain& clock, sim::StatRegistry& stats);
+                        const common::AddressMap& map, sim::ClockDomain& clock, sim::StatRegistry& stats);
 
     bool tick(uint64_t cycle) override;
     const Network& network() const { return m_net; }
@@ -75,7 +75,7 @@ private:
     void list(uint32_t terminal);
 
     NocInterconnectConfig m_cfg;
-    memory::AddressMap m_map;
+    common::AddressMap m_map;
     sim::ClockDomain& m_clock;
     Network m_net;
     uint32_t m_cores, m_sms = 0;

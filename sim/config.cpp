@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -119,6 +120,11 @@ void ConfigDoc::check_all_used() const { check_table(m_root, ""); }
 
 ConfigSection::ConfigSection(ConfigDoc& doc, std::string path) : m_doc(doc), m_path(std::move(path)) {}
 
+bool ConfigSection::has_table(const std::string& key) const {
+    const toml::node* n = m_doc.m_root.at_path(full(key)).node();
+    return n && n->is_table();
+}
+
 std::string ConfigSection::full(const std::string& key) const {
     return m_path.empty() ? key : m_path + "." + key;
 }
@@ -184,6 +190,7 @@ void ConfigSection::read(const std::string& key, double& value) {
             value = n->as_floating_point()->get();
         else
             fail(key, "expected number, got " + type_name(*n));
+        if (!std::isfinite(value)) fail(key, "must be a finite number");
     }
     record(key, value);
 }

@@ -69,10 +69,15 @@ public:
     /// Throws ConfigError naming `key` of this section with `message` (for validate()).
     [[noreturn]] void fail(const std::string& key, const std::string& message) const;
     const std::string& path() const { return m_path; }
+    /// The section below this one at `key` ("gpu.sm" + "alu").
+    ConfigSection subsection(const std::string& key) const { return ConfigSection(m_doc, full(key)); }
+    /// The document has a table at `key` of this section.
+    bool has_table(const std::string& key) const;
+    /// "section.key".
+    std::string full(const std::string& key) const;
 
 private:
     const toml::node* lookup(const std::string& key);
-    std::string full(const std::string& key) const;
     template <typename T> void record(const std::string& key, const T& value);
 
     ConfigDoc& m_doc;

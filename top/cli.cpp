@@ -15,7 +15,7 @@
 #include "memory/eviction_policy.h"
 #include "memory/migration_mechanism.h"
 #include "memory/prefetcher.h"
-#include "memory/tag_array.h"
+#include "common/replacement_policy.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
 #include "sim/error.h"
@@ -74,7 +74,7 @@ int list_command() {
     for (const auto& [name, e] : sched::warp_scheduler_registry().entries())
         fmt::print("  {:<14} {}\n", name, e.description);
     fmt::print("cache replacement policies (gpu.l1.replacement, memory.l2.replacement):\n");
-    for (const auto& [name, e] : memory::replacement_registry().entries())
+    for (const auto& [name, e] : common::replacement_policies().entries())
         fmt::print("  {:<14} {}\n", name, e.description);
     fmt::print("DRAM schedulers (memory.dram.scheduler):\n");
     for (const auto& [name, e] : memory::dram_schedulers().entries()) fmt::print("  {:<14} {}\n", name, e.description);

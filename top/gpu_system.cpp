@@ -68,7 +68,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
     m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_scheduler_registry().create(cfg.gpu.cta_scheduler));
     for (auto& sm : m_sms)
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
-    m_host = std::make_unique<HostProgram>("host", workload, *m_dispatcher, m_core_clock, cfg.sm, ptx_dir,
+    m_host = std::make_unique<host::HostProgram>("host", workload, *m_dispatcher, m_core_clock, cfg.sm, ptx_dir,
                                            [this] { return warp_instructions(); }, m_pcie.get());
     if (m_gmmu) m_host->set_gmmu(m_gmmu.get(), cfg.uvm.mode == "ideal" || !cfg.timed_copies);
 

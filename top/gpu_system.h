@@ -16,7 +16,7 @@
 #include "sched/cta_dispatcher.h"
 #include "sim/clock_domain.h"
 #include "sim/stats.h"
-#include "top/host_program.h"
+#include "host/host_program.h"
 #include "top/run_config.h"
 
 namespace stacksim::top {
@@ -31,7 +31,7 @@ public:
     GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloads::Workload& workload,
               const std::string& ptx_dir, sim::StatRegistry& stats, bool show_progress);
 
-    HostProgram& host() { return *m_host; }
+    host::HostProgram& host() { return *m_host; }
     sim::ClockDomain& core_clock() { return m_core_clock; }
     uint64_t warp_instructions() const;
     /// The GMMU, or null when uvm.mode is "off".
@@ -55,7 +55,7 @@ private:
     std::unique_ptr<sched::CtaDispatcher> m_dispatcher;
     std::unique_ptr<memory::HostMemory> m_host_memory;
     std::unique_ptr<memory::PcieLink> m_pcie;
-    std::unique_ptr<HostProgram> m_host;
+    std::unique_ptr<host::HostProgram> m_host;
     sc_core::sc_event m_monitor_event;
     uint64_t m_last_completed = 0;
     uint64_t m_stalled_cycles = 0;

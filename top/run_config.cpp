@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "memory/tag_array.h"
 #include "noc/network.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
@@ -15,12 +14,6 @@
 #include "top/uvm_config_reader.h"
 
 namespace stacksim::top {
-
-void GpuConfig::validate() const {
-    if (num_sms == 0 || num_sms > 1024) throw sim::ConfigError("num_sms: must be in 1..1024");
-    if (!(core_clock_mhz > 0)) throw sim::ConfigError("core_clock_mhz: must be positive");
-    if (watchdog_cycles == 0) throw sim::ConfigError("watchdog_cycles: must be positive");
-}
 
 memory::SectorCacheConfig RunConfig::default_l2() {
     memory::SectorCacheConfig c;
@@ -30,28 +23,14 @@ memory::SectorCacheConfig RunConfig::default_l2() {
     c.mshrs = 64;
     c.mshr_merge = 16;
     c.queue_depth = 16;
-    c.write_policy = "write_back";
-    c.atomics = "execute";
+    c.write_policy = memory::WritePolicy::WriteBack;
+    c.atomics = memory::AtomicPolicy::Execute;
     c.victim_tags = 0;
     c.hashed_sets = true;
     return c;
 }
 
 namespace {
-
-void read_cache(sim::ConfigSection& s, memory::SectorCacheConfig& l) {
-    s.read("size_bytes", l.size_bytes);
-    s.read("ways", l.ways);
-    s.read("line_bytes", l.line_bytes);
-    s.read("sector_bytes", l.sector_bytes);
-    s.read("hit_latency", l.hit_latency);
-    s.read("mshrs", l.mshrs);
-    s.read("mshr_merge", l.mshr_merge);
-    s.read("queue_depth", l.queue_depth);
-    s.read_choice("write_policy", l.write_policy, {"write_through", "write_back"});
-    s.read_choice("replacement", l.replacement, memory::replacement_registry().names());
-    s.read("hashed_sets", l.hashed_sets);
-}
 
 void read_pipe(sim::ConfigSection s, core::PipeConfig& p) {
     s.read("units", p.units);
@@ -116,12 +95,7 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         sim::validate_in(s, m);
     }
     {
-        auto s = doc.section("gpu.l1");
-        memory::SectorCacheConfig& l = c.l1;
-        s.read("enabled", l.enabled);
-        read_cache(s, l);
-        s.read("victim_tags", l.victim_tags);
-        sim::validate_in(s, l);
+        memory::SectorCacheConfig::params().read_into(doc.section("gpu.l1"), c.l1, {"atomics", "atomic_latency"});
     }
     {
         auto s = doc.section("memory");
@@ -173,10 +147,7 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         sim::validate_in(s, n);
     }
     {
-        auto s = doc.section("memory.l2");
-        read_cache(s, c.l2);
-        s.read("atomic_latency", c.l2.atomic_latency);
-        sim::validate_in(s, c.l2);
+        memory::SectorCacheConfig::params().read_into(doc.section("memory.l2"), c.l2, {"enabled", "atomics", "victim_tags"});
     }
     {
         auto s = doc.section("run");

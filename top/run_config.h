@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/sm_config.h"
-#include "memory/address_map.h"
+#include "common/address_map.h"
 #include "memory/dram_timing.h"
 #include "memory/host_memory.h"
 #include "memory/pcie_config.h"
@@ -44,7 +44,7 @@ struct RunConfig {
     memory::SectorCacheConfig l1;
     memory::SimpleMemoryConfig memory;     ///< [memory]: the simple model, and the channels' stand-in
     std::string memory_model = "simple";  ///< memory.model: "simple" or "hierarchy"
-    memory::AddressMap address_map{4, 256, false};  ///< [memory.map]
+    common::AddressMap address_map{4, 256, false};  ///< [memory.map]
     noc::CrossbarConfig crossbar;          ///< [memory.crossbar]
     /// memory.interconnect: "crossbar" ([memory.crossbar]), "mesh" or "stacked" ([memory.noc]).
     std::string interconnect = "crossbar";

@@ -69,7 +69,7 @@ void TimelineObserver::on_event(const core::SmEvent& e) {
     }
 }
 
-nlohmann::json TimelineObserver::to_json(const std::vector<KernelRecord>& kernels, uint64_t end_cycle) {
+nlohmann::json TimelineObserver::to_json(const std::vector<host::KernelRecord>& kernels, uint64_t end_cycle) {
     for (auto it = m_stall_open.begin(); it != m_stall_open.end();) {
         auto key = it->first;
         ++it;

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/sm_observer.h"
-#include "top/host_program.h"
+#include "host/host_program.h"
 
 namespace stacksim::top {
 
@@ -24,7 +24,7 @@ public:
     bool watches(uint32_t sm, uint32_t) const override { return m_sms.count(sm) != 0; }
     void on_event(const core::SmEvent& e) override;
     /// The whole trace, with one row per kernel of `kernels` on a "GPU" process.
-    nlohmann::json to_json(const std::vector<KernelRecord>& kernels, uint64_t end_cycle);
+    nlohmann::json to_json(const std::vector<host::KernelRecord>& kernels, uint64_t end_cycle);
 
 private:
     void close_stall(uint32_t sm, uint32_t warp, uint64_t cycle);

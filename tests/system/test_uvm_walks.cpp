@@ -49,8 +49,8 @@ struct WalkBench {
         c.size_bytes = 262144;
         c.ways = 16;
         c.hit_latency = 20;
-        c.atomics = "execute";
-        c.write_policy = "write_back";
+        c.atomics = memory::AtomicPolicy::Execute;
+        c.write_policy = memory::WritePolicy::WriteBack;
         return c;
     }
     double stat(const std::string& n) { return stats.value(n); }

@@ -23,7 +23,7 @@ struct Bench {
     memory::SimpleMemory m0, m1;
     test::ScriptedRequester src{"src", clock};
     explicit Bench(const noc::CrossbarConfig& c)
-        : cfg(c), xbar("xbar", c, memory::AddressMap{2, 256, false}, clock, stats),
+        : cfg(c), xbar("xbar", c, common::AddressMap{2, 256, false}, clock, stats),
           m0("m0", memory::SimpleMemoryConfig{1000.0, 50, 1000.0, 256}, clock, stats),
           m1("m1", memory::SimpleMemoryConfig{1000.0, 50, 1000.0, 256}, clock, stats) {
         src.socket.bind(xbar.upstream);

@@ -134,7 +134,7 @@ TEST_CASE("exec: shifts and bit operations", "[exec]") {
     CHECK(f.reg("%r15") == 0xFFFFFFFEu);
 }
 
-TEST_CASE("exec: setp with NaN, combine and dual destination; selp", "[exec]") {
+TEST_CASE("exec: setp with NaN, combine and dual destination, selp", "[exec]") {
     WarpFixture f(
         "setp.lt.f32 %p1, %f0, %f1;\n"
         "setp.ltu.f32 %p2, %f0, %f1;\n"
@@ -260,7 +260,7 @@ TEST_CASE("exec: float arithmetic and special functions", "[exec]") {
     CHECK(bitsf(f.reg("%f15")) == 1.0f);  // 6.0 saturated
 }
 
-TEST_CASE("exec: guard predicate masks lanes; branch taken mask; exit", "[exec]") {
+TEST_CASE("exec: guard predicate masks lanes, branch taken mask, exit", "[exec]") {
     WarpFixture f(
         "setp.lt.u32 %p1, %r0, 8;\n"
         "@%p1 add.s32 %r1, %r1, 100;\n"

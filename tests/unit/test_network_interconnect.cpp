@@ -32,7 +32,7 @@ struct Bench {
     Bench(const std::string& topology, unsigned sms, const memory::SimpleMemoryConfig& mem,
           const noc::NocInterconnectConfig& c = {})
         : cfg(c), net(cfg.network(topology, sms, 2, 128)), m0("m0", mem, clock, stats), m1("m1", mem, clock, stats) {
-        ic = std::make_unique<noc::NetworkInterconnect>("ic", cfg, net, memory::AddressMap{2, 256, false}, clock, stats);
+        ic = std::make_unique<noc::NetworkInterconnect>("ic", cfg, net, common::AddressMap{2, 256, false}, clock, stats);
         for (unsigned i = 0; i < sms; ++i) {
             src.push_back(std::make_unique<test::ScriptedRequester>(("src" + std::to_string(i)).c_str(), clock));
             src.back()->socket.bind(ic->upstream);

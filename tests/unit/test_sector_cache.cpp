@@ -92,7 +92,7 @@ TEST_CASE("l1: write-through forwards writes and answers when memory acknowledge
 
 TEST_CASE("l1: write-back absorbs writes and writes back dirty victims", "[l1]") {
     memory::SectorCacheConfig cfg;
-    cfg.write_policy = "write_back";
+    cfg.write_policy = memory::WritePolicy::WriteBack;
     cfg.size_bytes = 512;  // 1 set of 4 ways
     Bench b(cfg);
     std::vector<test::ScriptedRequest> script;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "memory/dram_scheduler.h"
-#include "memory/tag_array.h"
+#include "common/tag_array.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
 #include "sim/stats.h"
@@ -104,7 +104,7 @@ TEST_CASE("policies: CCWS throttles warps once another loses locality", "[policy
 
 TEST_CASE("policies: every policy kind has its expected names registered", "[policy]") {
     CHECK(sched::cta_scheduler_registry().names() == std::vector<std::string>{"fill", "round_robin"});
-    CHECK(memory::replacement_registry().names() == std::vector<std::string>{"fifo", "lru"});
+    CHECK(common::replacement_policies().names() == std::vector<std::string>{"fifo", "lru", "plru", "srrip"});
     CHECK(memory::dram_schedulers().names() == std::vector<std::string>{"fcfs", "frfcfs"});
-    for (const auto& n : memory::replacement_registry().names()) CHECK(memory::replacement_registry().create(n));
+    for (const auto& n : common::replacement_policies().names()) CHECK(common::replacement_policies().create(n));
 }

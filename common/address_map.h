@@ -3,7 +3,7 @@
 #pragma once
 #include <cstdint>
 
-namespace stacksim::memory {
+namespace stacksim::common {
 
 /// Addresses are interleaved over `partitions` in chunks of `interleave_bytes`; with
 /// `xor_hash` the partition index is XORed with higher address bits so that strides that are
@@ -24,4 +24,4 @@ struct AddressMap {
     }
 };
 
-}  // namespace stacksim::memory
+}  // namespace stacksim::common

@@ -22,7 +22,7 @@
 #include "workloads/host_api.h"
 #include "workloads/workload.h"
 
-namespace stacksim::top {
+namespace stacksim::host {
 
 /// Per-launch record for the summary and stats.
 struct KernelRecord {
@@ -115,4 +115,4 @@ private:
     std::exception_ptr m_failure;
 };
 
-}  // namespace stacksim::top
+}  // namespace stacksim::host

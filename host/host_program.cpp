@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The simulated host CPU: runs a workload's host program on one SystemC thread.
-#include "top/host_program.h"
+#include "host/host_program.h"
 
 #include <fmt/format.h>
 
@@ -16,7 +16,7 @@
 #include "workloads/embedded_ptx.h"
 #include "workloads/ptx_parser.h"
 
-namespace stacksim::top {
+namespace stacksim::host {
 
 HostProgram::HostProgram(sc_core::sc_module_name name, workloads::Workload& workload,
                          sched::CtaDispatcher& dispatcher, sim::ClockDomain& core_clock,
@@ -219,9 +219,9 @@ void HostProgram::run_launch(std::unique_ptr<core::KernelLaunch> launch, const s
     m_records.push_back(rec);
 }
 
-}  // namespace stacksim::top
+}  // namespace stacksim::host
 
-namespace stacksim::top {
+namespace stacksim::host {
 
 void HostProgram::launch_trace(const core::TraceKernel& kernel) {
     auto launch = std::make_unique<core::KernelLaunch>();
@@ -243,4 +243,4 @@ void HostProgram::launch_trace(const core::TraceKernel& kernel) {
     run_launch(std::move(launch), kernel.name);
 }
 
-}  // namespace stacksim::top
+}  // namespace stacksim::host
