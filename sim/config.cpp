@@ -121,7 +121,7 @@ void ConfigDoc::check_all_used() const { check_table(m_root, ""); }
 ConfigSection::ConfigSection(ConfigDoc& doc, std::string path) : m_doc(doc), m_path(std::move(path)) {}
 
 bool ConfigSection::has_table(const std::string& key) const {
-    const toml::node* n = m_doc.m_root.at_path(full(key)).node();
+    const toml::node* n = m_doc.m_root.at_path(key.empty() ? m_path : full(key)).node();
     return n && n->is_table();
 }
 
@@ -144,7 +144,7 @@ template <typename T> void ConfigSection::record(const std::string& key, const T
 
 void ConfigSection::fail(const std::string& key, const std::string& message) const {
     std::string k = key.empty() ? m_path : full(key);
-    const toml::node* n = key.empty() ? nullptr : m_doc.m_root.at_path(k).node();
+    const toml::node* n = m_doc.m_root.at_path(k).node();
     throw ConfigError(fmt::format("{}: {}: {}", m_doc.where(k, n), k, message));
 }
 

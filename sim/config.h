@@ -71,6 +71,8 @@ public:
     const std::string& path() const { return m_path; }
     /// The section below this one at `key` ("gpu.sm" + "alu").
     ConfigSection subsection(const std::string& key) const { return ConfigSection(m_doc, full(key)); }
+    /// The section at the absolute dotted `path` of the same document.
+    ConfigSection at(const std::string& path) const { return ConfigSection(m_doc, path); }
     /// The document has a table at `key` of this section.
     bool has_table(const std::string& key) const;
     /// "section.key".

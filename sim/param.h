@@ -203,23 +203,30 @@ private:
     Sub Cfg::*m_member;
 };
 
+/// Where a chosen policy's parameters live.
+enum class PolicyParamsAt {
+    BelowSection,  ///< the table named after the policy below the choosing section ([gpu.sm.ccws])
+    Root,          ///< the top-level table named after the policy ([synthetic])
+};
+
 /// A policy chosen by name from a registry; the chosen policy's own parameters are read from
-/// the table named after it below the section (e.g. [gpu.sm.ccws]). A table of a policy that
-/// is not chosen is an error.
+/// the table named after it (PolicyParamsAt). A table of a policy that is not chosen is an error.
 template <typename Cfg> class PolicyParam : public ParamBase {
 public:
-    PolicyParam(std::string key, PolicySpec Cfg::*member, const PolicyCatalog& catalog, std::string description)
-        : ParamBase(std::move(key), "", std::move(description)), m_member(member), m_catalog(catalog) {}
+    PolicyParam(std::string key, PolicySpec Cfg::*member, const PolicyCatalog& catalog, std::string description,
+                PolicyParamsAt at)
+        : ParamBase(std::move(key), "", std::move(description)), m_member(member), m_catalog(catalog), m_at(at) {}
     void read(ConfigSection& s, void* cfg) const override {
         PolicySpec& spec = static_cast<Cfg*>(cfg)->*m_member;
         std::string name = spec.name;
         s.read_choice(m_key, name, m_catalog.names());
         if (name != spec.name || !spec.params) spec = m_catalog.defaults(name);
         for (auto& other : m_catalog.names())
-            if (other != name && m_catalog.has_params(other) && s.has_table(other))
-                s.fail(other, "applies only when " + s.full(m_key) + " = \"" + other + "\" (it is \"" + name + "\")");
+            if (other != name && m_catalog.has_params(other) && table_of(s, other).has_table(""))
+                table_of(s, other).fail("", "applies only when " + s.full(m_key) + " = \"" + other + "\" (it is \"" +
+                                                name + "\")");
         if (m_catalog.has_params(name)) {
-            ConfigSection sub = s.subsection(name);
+            ConfigSection sub = table_of(s, name);
             spec.params = m_catalog.read_params(name, sub, spec.params.get());
             spec.params_of = name;
         }
@@ -232,13 +239,18 @@ public:
             ParamDoc{m_key, "policy", "", m_description, "one of: " + allowed, toml_text(spec.name)});
         for (auto& n : m_catalog.names())
             if (m_catalog.has_params(n))
-                for (auto& d : m_catalog.document_params(n, section + "." + n, section + "." + m_key))
+                for (auto& d : m_catalog.document_params(n, m_at == PolicyParamsAt::Root ? n : section + "." + n,
+                                                         section + "." + m_key))
                     out.push_back(std::move(d));
     }
 
 private:
+    ConfigSection table_of(const ConfigSection& s, const std::string& name) const {
+        return m_at == PolicyParamsAt::Root ? s.at(name) : s.subsection(name);
+    }
     PolicySpec Cfg::*m_member;
     const PolicyCatalog& m_catalog;
+    PolicyParamsAt m_at;
 };
 
 /// The parameters of config struct `Cfg`, declared once in a static `Cfg::params()`:
@@ -267,10 +279,11 @@ public:
     template <typename Sub> void table(std::string key, Sub Cfg::*member, std::string description) {
         m_params.push_back(std::make_unique<TableParam<Cfg, Sub>>(std::move(key), member, std::move(description)));
     }
-    /// A policy from `catalog` with its parameters.
-    void policy(std::string key, PolicySpec Cfg::*member, const PolicyCatalog& catalog, std::string description) {
+    /// A policy from `catalog` with its parameters (read from the table `at` names).
+    void policy(std::string key, PolicySpec Cfg::*member, const PolicyCatalog& catalog, std::string description,
+                PolicyParamsAt at = PolicyParamsAt::BelowSection) {
         m_params.push_back(
-            std::make_unique<PolicyParam<Cfg>>(std::move(key), member, catalog, std::move(description)));
+            std::make_unique<PolicyParam<Cfg>>(std::move(key), member, catalog, std::move(description), at));
     }
     /// Reads `cfg` from `s` (keys in `skip` are not offered) and runs `cfg.validate()` if it
     /// has one, re-throwing its "key: message" as "FILE:LINE: section.key: message".
