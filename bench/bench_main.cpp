@@ -198,7 +198,7 @@ extern "C" int sc_main(int argc, char** argv) {
             net.concentration = 2;
             net.memory_controllers = 8;
             net.routing = "yx";
-            net.policy.name = "dll";
+            net.layer_policy = "dll";
             traffic.memory_fraction = 0.25;
         }
         stacksim::noc::MeasureConfig m;

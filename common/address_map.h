@@ -3,6 +3,8 @@
 #pragma once
 #include <cstdint>
 
+#include "sim/param.h"
+
 namespace stacksim::common {
 
 /// Addresses are interleaved over `partitions` in chunks of `interleave_bytes`; with
@@ -12,6 +14,9 @@ struct AddressMap {
     uint32_t partitions = 1;
     uint32_t interleave_bytes = 256;
     bool xor_hash = false;
+
+    /// The declared parameters ([memory.map]).
+    static const sim::Params<AddressMap>& params();
 
     uint32_t partition_of(uint64_t addr) const {
         uint64_t chunk = addr / interleave_bytes;

@@ -1,56 +1,98 @@
 // SPDX-License-Identifier: Apache-2.0
-// Validation of the SM configuration.
+// Declared parameters and validation of the SM configuration.
 #include "core/sm_config.h"
-
-#include <fmt/format.h>
 
 #include "sim/error.h"
 
 namespace stacksim::core {
 
-namespace {
-void positive(const char* key, uint64_t v) {
-    if (v == 0) throw sim::ConfigError(fmt::format("{}: must be positive", key));
+const sim::Params<PipeConfig>& PipeConfig::params() {
+    using C = PipeConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.add("units", &C::units, "pipelines", "pipelines of this class per SM").range(1, 64);
+        p.add("initiation_interval", &C::initiation_interval, "cycles",
+              "cycles between two issues to one pipeline (SFU: quarter rate; FP64 on GTX980: 1/32)")
+            .range(1, 1024);
+        p.add("latency", &C::latency, "cycles",
+              "cycles from operands read to writeback (LD/ST: see shared memory and memory)")
+            .range(0, 10000);
+        return p;
+    }();
+    return p;
 }
-bool power_of_two(uint64_t v) { return v && (v & (v - 1)) == 0; }
-}  // namespace
+
+const sim::Params<SmConfig>& SmConfig::params() {
+    using C = SmConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.add("max_threads", &C::max_threads, "threads", "resident threads (warp slots = max_threads / 32)")
+            .range(32, 32768)
+            .check([](uint32_t v) { return v % 32 == 0; }, "a multiple of 32");
+        p.add("max_ctas", &C::max_ctas, "CTAs", "resident CTAs").range(1, 1024);
+        p.add("registers", &C::registers, "registers", "32-bit registers (allocated per warp in units of 256)")
+            .range(1, 1u << 24);
+        p.add("shared_memory_bytes", &C::shared_memory_bytes, "bytes", "shared memory").range(0, 1u << 24);
+        p.add("regs_per_thread", &C::regs_per_thread, "registers",
+              "registers per thread assumed for every kernel (PTX registers are virtual)")
+            .range(1, 255);
+        p.add("schedulers", &C::schedulers, "schedulers",
+              "warp schedulers; warp slot w belongs to scheduler w % schedulers")
+            .range(1, 64);
+        p.add("ibuffer_entries", &C::ibuffer_entries, "instructions", "decoded instructions per warp").range(1, 16);
+        p.add("fetch_width", &C::fetch_width, "instructions", "instructions fetched per fetch (one warp fetches per cycle)")
+            .range(1, 64);
+        p.add("fetch_latency", &C::fetch_latency, "cycles", "cycles from fetch to ready in the I-buffer").range(0, 10000);
+        p.table("alu", &C::alu, "single-precision / integer ALU pipelines");
+        p.table("fp64", &C::fp64, "double-precision pipelines");
+        p.table("sfu", &C::sfu, "special-function pipelines (sqrt, rcp, ex2, ...)");
+        p.table("ldst", &C::ldst, "load/store units (address generation, coalescing)");
+        p.add("branch_latency", &C::branch_latency, "cycles", "cycles a control instruction occupies its scheduler's branch unit")
+            .range(0, 10000);
+        p.add("shared_memory_latency", &C::shared_memory_latency, "cycles", "cycles for a conflict-free shared access")
+            .range(0, 100000);
+        p.add("shared_memory_banks", &C::shared_memory_banks, "banks", "4-byte-wide shared-memory banks").range(1, 1024);
+        p.add("regfile_banks", &C::regfile_banks, "banks",
+              "single-ported register-file banks; register r of warp w is in bank (r + w) % banks")
+            .range(1, 1024);
+        p.add("collector_units", &C::collector_units, "units",
+              "operand-collector units (instructions gathering operands at once)")
+            .range(1, 1024);
+        p.add("icache_bytes", &C::icache_bytes, "bytes", "instruction cache capacity").range(4, 1u << 24);
+        p.add("icache_ways", &C::icache_ways, "ways", "instruction cache associativity").range(1, 64);
+        p.add("icache_line_bytes", &C::icache_line_bytes, "bytes", "instruction cache line").range(4, 4096).power_of_two();
+        p.add("icache_miss_latency", &C::icache_miss_latency, "cycles", "cycles to fill a missing I-cache line")
+            .range(0, 1000000);
+        p.add("instruction_bytes", &C::instruction_bytes, "bytes",
+              "distance between instructions in the I-cache's address space")
+            .range(1, 64);
+        p.add("const_cache_bytes", &C::const_cache_bytes, "bytes",
+              "constant cache for kernel parameters (4 ways of 64-byte lines)")
+            .range(256, 1u << 20)
+            .check([](uint32_t v) { return v % 256 == 0; }, "a multiple of 256");
+        p.add("const_cache_latency", &C::const_cache_latency, "cycles", "ld.param latency on a constant-cache hit")
+            .range(0, 1000000);
+        p.add("const_miss_latency", &C::const_miss_latency, "cycles", "ld.param latency on a constant-cache miss")
+            .range(0, 1000000);
+        p.add("line_bytes", &C::line_bytes, "bytes", "coalescing line size").range(32, 4096).power_of_two();
+        p.add("sector_bytes", &C::sector_bytes, "bytes", "sector size within a line").range(4, 4096).power_of_two();
+        p.add("max_pending_requests", &C::max_pending_requests, "requests",
+              "memory requests queued or in flight per SM before LD/ST issue stalls (memory throttle)")
+            .range(1, 65536);
+        p.add("requests_per_cycle", &C::requests_per_cycle, "requests", "memory requests the SM sends per cycle")
+            .range(1, 64);
+        return p;
+    }();
+    return p;
+}
 
 void SmConfig::validate() const {
-    positive("max_threads", max_threads);
-    positive("max_ctas", max_ctas);
-    positive("registers", registers);
-    positive("regs_per_thread", regs_per_thread);
-    positive("schedulers", schedulers);
-    positive("ibuffer_entries", ibuffer_entries);
-    positive("fetch_width", fetch_width);
-    positive("alu.units", alu.units);
-    positive("alu.initiation_interval", alu.initiation_interval);
-    positive("fp64.units", fp64.units);
-    positive("fp64.initiation_interval", fp64.initiation_interval);
-    positive("regfile_banks", regfile_banks);
-    positive("collector_units", collector_units);
-    positive("instruction_bytes", instruction_bytes);
-    positive("icache_ways", icache_ways);
-    if (!power_of_two(icache_line_bytes) || icache_line_bytes < instruction_bytes)
-        throw sim::ConfigError("icache_line_bytes: must be a power of two holding at least one instruction");
+    if (icache_line_bytes < instruction_bytes)
+        throw sim::ConfigError("icache_line_bytes: must hold at least one instruction (instruction_bytes)");
     if (icache_bytes < uint64_t{icache_ways} * icache_line_bytes || icache_bytes % (icache_ways * icache_line_bytes))
         throw sim::ConfigError("icache_bytes: must be a multiple of icache_ways x icache_line_bytes");
-    if (const_cache_bytes < 4 * 64 || const_cache_bytes % (4 * 64))
-        throw sim::ConfigError("const_cache_bytes: must be a multiple of 256 (4 ways of 64-byte lines)");
-    positive("sfu.units", sfu.units);
-    positive("sfu.initiation_interval", sfu.initiation_interval);
-    positive("ldst.units", ldst.units);
-    positive("ldst.initiation_interval", ldst.initiation_interval);
-    positive("shared_memory_banks", shared_memory_banks);
-    positive("max_pending_requests", max_pending_requests);
-    positive("requests_per_cycle", requests_per_cycle);
-    if (max_threads % 32 != 0) throw sim::ConfigError("max_threads: must be a multiple of 32");
-    if (max_threads / 32 > 1024) throw sim::ConfigError("max_threads: at most 32768");
-    if (!power_of_two(line_bytes) || line_bytes < 32 || line_bytes > 4096)
-        throw sim::ConfigError("line_bytes: must be a power of two in 32..4096");
-    if (!power_of_two(sector_bytes) || sector_bytes > line_bytes || line_bytes / sector_bytes > 32)
-        throw sim::ConfigError("sector_bytes: must be a power of two dividing line_bytes into at most 32 sectors");
-    if (ibuffer_entries > 16) throw sim::ConfigError("ibuffer_entries: at most 16");
+    if (sector_bytes > line_bytes || line_bytes / sector_bytes > 32)
+        throw sim::ConfigError("sector_bytes: must divide line_bytes into at most 32 sectors");
 }
 
 }  // namespace stacksim::core

@@ -2,7 +2,8 @@
 // Configuration of one streaming multiprocessor; latencies in core cycles.
 #pragma once
 #include <cstdint>
-#include <string>
+
+#include "sim/param.h"
 
 namespace stacksim::core {
 
@@ -12,6 +13,7 @@ struct PipeConfig {
     uint32_t units = 1;
     uint32_t initiation_interval = 1;  ///< cycles between issues to one unit
     uint32_t latency = 4;              ///< cycles from issue to writeback
+    static const sim::Params<PipeConfig>& params();
 };
 
 /// Resources and timing of an SM (SPEC §1). Defaults: a GTX980-like Maxwell SM.
@@ -25,7 +27,6 @@ struct SmConfig {
 
     // Front end.
     uint32_t schedulers = 4;             ///< warp schedulers; warp w belongs to w % schedulers
-    std::string warp_scheduler = "lrr";  ///< policy name (see `stacksim list`)
     uint32_t ibuffer_entries = 2;        ///< decoded instructions per warp
     uint32_t fetch_width = 2;            ///< instructions fetched per fetch
     uint32_t fetch_latency = 1;          ///< cycles from fetch to ready in the I-buffer
@@ -61,7 +62,10 @@ struct SmConfig {
     uint32_t max_pending_requests = 64;  ///< memory requests queued or in flight; then throttle
     uint32_t requests_per_cycle = 1;     ///< memory requests sent per cycle
 
-    /// Throws ConfigError("key: message") on an invalid value.
+    /// The declared parameters ([gpu.sm]). The warp-scheduler choice, in the same table, is
+    /// declared by top/ (the registry lives in sched/, which core/ does not see).
+    static const sim::Params<SmConfig>& params();
+    /// Checks across keys; throws ConfigError("key: message").
     void validate() const;
 };
 

@@ -21,9 +21,9 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const DramChannelConfig& 
                          sim::ClockDomain& dram_clock, sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream"), m_cfg(cfg), m_clock(dram_clock) {
     m_cfg.validate();
-    m_sched = dram_schedulers().create(m_cfg.scheduler, m_cfg.max_row_hits);
+    m_sched = dram_schedulers().create(m_cfg.scheduler);
     m_burst = m_cfg.burst_cycles();
-    m_closed_page = m_cfg.page_policy == "closed";
+    m_closed_page = m_cfg.page_policy == PagePolicy::Closed;
     m_banks.assign(m_cfg.banks, DramBank(m_cfg.timing, m_burst));
     m_streak.assign(m_cfg.banks, 0);
     m_last_act_group.assign(m_cfg.bank_groups, kLongAgo);
@@ -145,12 +145,12 @@ void DramChannel::refresh_until(uint64_t now) {
 }
 
 uint64_t DramChannel::refresh_interval() const {
-    const uint64_t i = m_cfg.refresh_mode == "per_bank" ? m_cfg.timing.tREFI / m_cfg.banks : m_cfg.timing.tREFI;
+    const uint64_t i = m_cfg.refresh_mode == RefreshMode::PerBank ? m_cfg.timing.tREFI / m_cfg.banks : m_cfg.timing.tREFI;
     return i ? i : 1;
 }
 
 void DramChannel::refresh_at(uint64_t due) {
-    if (m_cfg.refresh_mode == "per_bank") {
+    if (m_cfg.refresh_mode == RefreshMode::PerBank) {
         // One bank: close it as soon as it may, refresh it, and it alone waits tRFCsb.
         const uint32_t b = m_refresh_bank;
         m_refresh_bank = (b + 1) % m_cfg.banks;

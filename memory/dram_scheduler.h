@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// DRAM command-scheduling policies ("fcfs", "frfcfs") behind a sim::Registry.
+// Interface of DRAM command-scheduling policies and their registry.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -38,12 +38,11 @@ public:
     virtual uint64_t next_ready(const std::vector<DramCandidate>& c) const = 0;
 };
 
-/// Scheduler factories by name; the argument is the FR-FCFS row-hit cap (0 = none).
-using DramSchedulerRegistry = sim::Registry<DramScheduler, uint32_t>;
+using DramSchedulerRegistry = sim::Registry<DramScheduler>;
 /// "fcfs": the oldest request's next command only (strict arrival order).
 /// "frfcfs": ready row hits first (oldest first), then the oldest ready command; rows with
 /// pending hits are not closed. With a cap, once a bank has served `cap` column commands since
 /// its ACT, an older request to another row may close it and younger hits wait behind it.
-const DramSchedulerRegistry& dram_schedulers();
+DramSchedulerRegistry& dram_schedulers();
 
 }  // namespace stacksim::memory

@@ -56,10 +56,8 @@ void DramChannelConfig::validate() const {
             "must be a multiple of the burst size (bus_bits / 8 * burst_length)");
     require(read_queue_depth >= 1, "read_queue_depth", "must be positive");
     require(write_queue_depth >= 1, "write_queue_depth", "must be positive");
-    require(page_policy == "open" || page_policy == "closed", "page_policy",
-            "must be \"open\" or \"closed\", not \"" + page_policy + "\"");
-    require(dram_schedulers().contains(scheduler), "scheduler",
-            "unknown scheduler \"" + scheduler + "\" (known: fcfs, frfcfs)");
+    require(dram_schedulers().contains(scheduler.name), "scheduler",
+            "unknown scheduler \"" + scheduler.name + "\" (known: fcfs, frfcfs)");
     require(write_high_watermark >= 1 && write_high_watermark <= write_queue_depth,
             "write_high_watermark", "must be between 1 and write_queue_depth");
     require(write_low_watermark < write_high_watermark, "write_low_watermark",
@@ -79,9 +77,7 @@ void DramChannelConfig::validate() const {
     require(t.tWTR_L >= t.tWTR_S, "tWTR_L", "must be at least tWTR_S");
     require(t.tRFC >= 1, "tRFC", "must be positive");
     require(t.tREFI > t.tRFC, "tREFI", "must exceed tRFC");
-    require(refresh_mode == "all_bank" || refresh_mode == "per_bank", "refresh_mode",
-            "must be \"all_bank\" or \"per_bank\"");
-    require(refresh_mode != "per_bank" || t.tREFI / banks > t.tRFCsb / banks, "tRFCsb",
+    require(refresh_mode != RefreshMode::PerBank || t.tREFI / banks > t.tRFCsb / banks, "tRFCsb",
             "per-bank refreshes would overlap");
 }
 
@@ -190,6 +186,80 @@ DramChannelConfig DramChannelConfig::gddr6() {
     t.tRFCsb = 105;  // per-bank refresh: half of tRFC (as DRAMsim3's GDDR5 tRFCb)
     t.tRTW = t.tCL + c.burst_cycles() - t.tWL + 2;
     return c;
+}
+
+const sim::Params<DramTiming>& DramTiming::params() {
+    using C = DramTiming;
+    static const auto p = [] {
+        sim::Params<C> p;
+        auto t = [&p](const char* key, uint32_t C::*m, const char* what) {
+            p.add(key, m, "tCK", what).range(0, 1u << 20);
+        };
+        t("tRCD", &C::tRCD, "ACT to RD/WR, same bank");
+        t("tCL", &C::tCL, "RD to first read data (read latency)");
+        t("tWL", &C::tWL, "WR to first write data (write latency, CWL)");
+        t("tRP", &C::tRP, "PRE to ACT, same bank");
+        t("tRAS", &C::tRAS, "ACT to PRE, same bank");
+        t("tRC", &C::tRC, "ACT to ACT, same bank");
+        t("tCCD_S", &C::tCCD_S, "column command to column command, different bank groups");
+        t("tCCD_L", &C::tCCD_L, "column command to column command, same bank group");
+        t("tRRD_S", &C::tRRD_S, "ACT to ACT, different bank groups");
+        t("tRRD_L", &C::tRRD_L, "ACT to ACT, same bank group");
+        t("tFAW", &C::tFAW, "window in which at most four ACTs may issue");
+        t("tWTR_S", &C::tWTR_S, "end of write data to RD, different bank groups");
+        t("tWTR_L", &C::tWTR_L, "end of write data to RD, same bank group");
+        t("tRTW", &C::tRTW, "RD to WR, any bank (bus turnaround included)");
+        t("tRTP", &C::tRTP, "RD to PRE, same bank");
+        t("tWR", &C::tWR, "end of write data to PRE, same bank (write recovery)");
+        p.add("burst_length", &C::burst_length, "beats", "data transfers per column command").range(1, 64);
+        t("tREFI", &C::tREFI, "interval between all-bank refreshes");
+        t("tRFC", &C::tRFC, "all-bank refresh: REF to the next ACT");
+        t("tRFCsb", &C::tRFCsb, "per-bank refresh: REFsb to the next ACT to that bank");
+        return p;
+    }();
+    return p;
+}
+
+const sim::Params<DramChannelConfig>& DramChannelConfig::params() {
+    using C = DramChannelConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.add("preset", &C::name, "", "timing and geometry preset the other keys modify (docs/dram.md); fixed: each partition's channel is the simple memory of [memory] with 1/partitions of its bandwidth (the other keys are checked, not used)")
+            .one_of({"fixed", "gddr5", "gddr6", "hbm2", "hbm3"})
+            .when_given([](C& c) {
+                if (c.name != "fixed") c = preset(c.name);
+            });
+        p.add("clock_mhz", &C::clock_mhz, "MHz", "DRAM command clock (CK); every timing counts its cycles")
+            .range(1.0, 100000.0);
+        p.add("bus_bits", &C::bus_bits, "bits", "data bus width of the channel").range(8, 4096);
+        p.add("data_rate", &C::data_rate, "transfers/CK", "data transfers per pin per command-clock cycle").range(1, 16);
+        p.add("banks", &C::banks, "banks", "banks in the channel (all bank groups together)").range(1, 1024);
+        p.add("bank_groups", &C::bank_groups, "groups", "bank groups; 1 disables the _L/_S distinction").range(1, 1024);
+        p.add("row_bytes", &C::row_bytes, "bytes", "row (page) size of the channel").range(8, 1u << 20);
+        p.add("read_queue_depth", &C::read_queue_depth, "requests", "read (and atomic) requests held by the controller")
+            .range(1, 65536);
+        p.add("write_queue_depth", &C::write_queue_depth, "requests", "write requests held by the controller")
+            .range(1, 65536);
+        p.add("page_policy", &C::page_policy, "",
+              "open: the row stays open; closed: auto-precharge when no queued request hits the row")
+            .names({{"open", PagePolicy::Open}, {"closed", PagePolicy::Closed}});
+        p.policy("scheduler", &C::scheduler, dram_schedulers(), "command scheduler");
+        p.add("write_high_watermark", &C::write_high_watermark, "requests",
+              "switch to draining writes at this many queued writes")
+            .range(1, 65536);
+        p.add("write_low_watermark", &C::write_low_watermark, "requests", "stop draining (if reads wait) at this many")
+            .range(0, 65535);
+        p.add("split_command_bus", &C::split_command_bus, "",
+              "separate row (ACT/PRE) and column (RD/WR) command buses, one command each per cycle (HBM)");
+        p.add("xor_bank_hash", &C::xor_bank_hash, "", "XOR the bank index with the low row bits");
+        p.add("refresh", &C::refresh, "", "false: no refresh (isolates row-buffer timing in measurements)");
+        p.add("refresh_mode", &C::refresh_mode, "",
+              "all_bank: all banks every tREFI for tRFC; per_bank: one bank every tREFI / banks for tRFCsb")
+            .names({{"all_bank", RefreshMode::AllBank}, {"per_bank", RefreshMode::PerBank}});
+        p.table("timing", &C::timing, "DRAM timing constraints in command-clock cycles (tCK)");
+        return p;
+    }();
+    return p;
 }
 
 DramChannelConfig DramChannelConfig::preset(const std::string& name) {

@@ -4,6 +4,9 @@
 #include <cstdint>
 #include <string>
 
+#include "sim/param.h"
+#include "sim/policy_catalog.h"
+
 namespace stacksim::memory {
 
 /// DRAM timing constraints, all in DRAM command-clock cycles (tCK) unless noted.
@@ -28,7 +31,15 @@ struct DramTiming {
     uint32_t tREFI = 1950;      ///< interval between all-bank refreshes
     uint32_t tRFC = 130;        ///< all-bank refresh: REF -> next ACT
     uint32_t tRFCsb = 65;       ///< per-bank refresh: REFsb -> next ACT to that bank
+
+    /// The declared parameters ([memory.dram.timing]).
+    static const sim::Params<DramTiming>& params();
 };
+
+/// What the controller does with a row after its last queued hit.
+enum class PagePolicy : uint8_t { Open, Closed };
+/// How refresh is done.
+enum class RefreshMode : uint8_t { AllBank, PerBank };
 
 /// Where a channel-local address lands in the channel.
 struct DramAddress {
@@ -61,11 +72,9 @@ struct DramChannelConfig {
     uint32_t row_bytes = 1024;     ///< row (page) size of the channel, bytes
     uint32_t read_queue_depth = 32;   ///< read (and atomic) requests held by the controller
     uint32_t write_queue_depth = 32;  ///< write requests held by the controller
-    std::string page_policy = "open"; ///< "open" (row left open) or "closed" (auto-precharge
-                                      ///< when no queued request hits the row)
-    std::string scheduler = "frfcfs"; ///< command scheduler: "fcfs" or "frfcfs"
-    uint32_t max_row_hits = 0;     ///< FR-FCFS: consecutive row hits before an older miss to the
-                                   ///< same bank wins (0 = no cap)
+    /// Open: the row stays open; Closed: auto-precharge when no queued request hits the row.
+    PagePolicy page_policy = PagePolicy::Open;
+    sim::PolicySpec scheduler{"frfcfs"};  ///< a dram_schedulers() policy and its parameters
     uint32_t write_high_watermark = 24;  ///< switch to draining writes at this many queued writes
     uint32_t write_low_watermark = 8;    ///< stop draining (if reads wait) at this many
     bool split_command_bus = true; ///< separate row (ACT/PRE) and column (RD/WR) command buses,
@@ -74,9 +83,9 @@ struct DramChannelConfig {
     uint32_t interleave_bytes = 256;  ///< channel interleave granularity, bytes
     bool xor_bank_hash = false;    ///< XOR the bank index with the low row bits
     bool refresh = true;           ///< false: no refresh (isolates row-buffer timing in measurements)
-    /// "all_bank": every tREFI all banks close and wait tRFC; "per_bank": every tREFI / banks one
+    /// AllBank: every tREFI all banks close and wait tRFC; PerBank: every tREFI / banks one
     /// bank (round robin) closes and waits tRFCsb while the others keep working.
-    std::string refresh_mode = "all_bank";
+    RefreshMode refresh_mode = RefreshMode::AllBank;
     DramTiming timing;
 
     /// Bytes moved by one column command: bus_bits / 8 * burst_length.
@@ -96,6 +105,9 @@ struct DramChannelConfig {
     /// Channel-local address, bank, bank group, row and column of system address `addr`.
     DramAddress decode(uint64_t addr) const;
 
+    /// The declared parameters ([memory.dram]); `preset` (the member `name`) first replaces
+    /// every value with the named preset's, then the other keys apply on top.
+    static const sim::Params<DramChannelConfig>& params();
     /// Throws sim::ConfigError("key: message") on an invalid value.
     void validate() const;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Which group of resident pages the GMMU evicts when GPU memory is full (plain C++, registry).
+// Which group of resident pages the GMMU evicts when GPU memory is full (interface, registry).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -26,9 +26,17 @@ public:
     virtual size_t pick(const std::vector<EvictionCandidate>& c) = 0;
 };
 
-/// "age_lru" (default: oldest migration, the driver's view), "lru" (oldest access), "fifo"
-/// (oldest residency), "random" (seeded). The argument is the seed.
+/// Eviction policies by name (uvm.eviction), each in memory/eviction_*.cpp; the argument is
+/// the run's seed.
 using EvictionRegistry = sim::Registry<EvictionPolicy, uint64_t>;
-const EvictionRegistry& eviction_registry();
+EvictionRegistry& eviction_policies();
+
+/// Index of the candidate with the smallest `key` (the first in group order on ties).
+template <typename Key> size_t smallest_candidate(const std::vector<EvictionCandidate>& c, Key key) {
+    size_t best = 0;
+    for (size_t i = 1; i < c.size(); ++i)
+        if (key(c[i]) < key(c[best])) best = i;
+    return best;
+}
 
 }  // namespace stacksim::memory

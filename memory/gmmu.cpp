@@ -14,10 +14,9 @@ Gmmu::Gmmu(sc_core::sc_module_name name, const UvmConfig& cfg, const GmmuPlatfor
     : sc_module(name), m_cfg(cfg), m_platform(platform), m_pcie(pcie), m_table(cfg.page_bytes, cfg.levels()),
       m_translation(cfg, m_table) {
     cfg.validate();
-    MigrationParams mp{cfg.page_bytes, cfg.migration_unit_bytes, cfg.gap_threshold_bytes, cfg.max_ranges};
-    m_mechanism = migration_registry().create(cfg.mechanism, mp);
-    m_eviction = eviction_registry().create(cfg.eviction, platform.seed);
-    m_prefetcher = prefetcher_registry().create(cfg.prefetcher, cfg.prefetch_pages);
+    m_mechanism = migration_mechanisms().create(cfg.mechanism, cfg.page_bytes);
+    m_eviction = eviction_policies().create(cfg.eviction, platform.seed);
+    m_prefetcher = prefetchers().create(cfg.prefetcher);
     m_partitions.resize(std::max<uint32_t>(platform.partitions, 1));
     m_group_pages = std::max<uint64_t>(cfg.eviction_granularity_bytes / cfg.page_bytes, 1);
     if (cfg.managed() && !pcie) throw std::logic_error("Gmmu: managed mode needs the PCIe link");

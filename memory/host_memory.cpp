@@ -41,4 +41,15 @@ std::vector<double> HostMemory::share(const std::vector<double>& caps_gbps) cons
     return out;
 }
 
+const sim::Params<HostMemoryConfig>& HostMemoryConfig::params() {
+    static const auto p = [] {
+        sim::Params<HostMemoryConfig> p;
+        p.add("bandwidth_gbps", &HostMemoryConfig::bandwidth_gbps, "GB/s",
+              "host DRAM bandwidth shared by the DMA engines' copies (default: two DDR4-3200 channels)")
+            .range(0.001, 100000.0);
+        return p;
+    }();
+    return p;
+}
+
 }  // namespace stacksim::memory

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Host DRAM as seen by the DMA engines: one bandwidth shared by all copies in flight.
 #pragma once
+#include "sim/param.h"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@ struct HostMemoryConfig {
     /// (2 x 8 bytes x 3.2 GT/s = 51.2 GB/s).
     double bandwidth_gbps = 51.2;
 
+    /// The declared parameters (name, unit, description, allowed values of each key).
+    static const sim::Params<HostMemoryConfig>& params();
     /// Throws ConfigError("key: message") on an invalid value.
     void validate() const;
 };

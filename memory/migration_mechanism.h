@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// How much of a page to migrate on a GPU access outside its valid bytes (plain C++, registry).
+// How much of a page to migrate on a GPU access outside its valid bytes (interface, registry).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -9,14 +9,6 @@
 #include "sim/registry.h"
 
 namespace stacksim::memory {
-
-/// Parameters shared by the mechanisms (bytes).
-struct MigrationParams {
-    uint64_t page_bytes = 2097152;
-    uint64_t unit_bytes = 1024;      ///< multi_range: migration unit (requests are rounded to it)
-    uint64_t gap_threshold = 4096;   ///< multi_range: gaps smaller than this are migrated too
-    uint32_t max_ranges = 4;         ///< multi_range: valid ranges per page at most
-};
 
 /// Decides the bytes to move host-to-device so that [lo, hi) of a page becomes valid.
 class MigrationMechanism {
@@ -31,8 +23,9 @@ public:
     virtual bool whole_page() const { return false; }
 };
 
-/// "whole_page", "single_range", "multi_range".
-using MigrationRegistry = sim::Registry<MigrationMechanism, const MigrationParams&>;
-const MigrationRegistry& migration_registry();
+/// Migration mechanisms by name (uvm.mechanism), each in memory/migration_*.cpp; the
+/// argument is the page size in bytes.
+using MigrationRegistry = sim::Registry<MigrationMechanism, uint64_t>;
+MigrationRegistry& migration_mechanisms();
 
 }  // namespace stacksim::memory

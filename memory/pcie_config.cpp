@@ -51,4 +51,33 @@ double PcieConfig::resolve(double explicit_gbps) const {
 double PcieConfig::h2d_rate_gbps() const { return resolve(h2d_gbps); }
 double PcieConfig::d2h_rate_gbps() const { return resolve(d2h_gbps); }
 
+const sim::Params<PcieConfig>& PcieConfig::params() {
+    using C = PcieConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        auto rate = [](double v) { return v == 0.0 || (v >= 0.001 && v <= 100000.0); };
+        p.add("generation", &C::generation, "", "PCIe generation 1-6 (rate = generation x lanes); 0 = use the rates")
+            .range(0, 6);
+        p.add("lanes", &C::lanes, "lanes", "link width, used with generation")
+            .check([](uint32_t v) { return v == 1 || v == 2 || v == 4 || v == 8 || v == 12 || v == 16; },
+                   "1, 2, 4, 8, 12 or 16");
+        p.add("h2d_gbps", &C::h2d_gbps, "GB/s", "host-to-device data rate; 0 = from generation, else 16")
+            .check(rate, "0 or 0.001..100000");
+        p.add("d2h_gbps", &C::d2h_gbps, "GB/s", "device-to-host data rate; 0 = from generation, else 16")
+            .check(rate, "0 or 0.001..100000");
+        p.add("latency_ns", &C::latency_ns, "ns", "one-way link latency (the last byte's flight)").range(0.0, 1e9);
+        p.add("per_transfer_overhead_ns", &C::per_transfer_overhead_ns, "ns",
+              "DMA setup per copy (descriptor, doorbell)")
+            .range(0.0, 1e9);
+        p.add("dma_engines", &C::dma_engines, "engines", "2: one copy engine per direction; 1: both directions share one")
+            .range(1, 2);
+        p.add("max_payload_bytes", &C::max_payload_bytes, "bytes",
+              "max TLP payload (rates scaled by payload / (payload + 24)); 0 = no TLP framing")
+            .check([](uint32_t v) { return v == 0 || (v >= 128 && v <= 4096 && (v & (v - 1)) == 0); },
+                   "0 or a power of two in 128..4096");
+        return p;
+    }();
+    return p;
+}
+
 }  // namespace stacksim::memory

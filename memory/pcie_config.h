@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Configuration of the host-GPU PCIe link and its DMA (copy) engines.
 #pragma once
+#include "sim/param.h"
 #include <cstdint>
 
 namespace stacksim::memory {
@@ -24,6 +25,8 @@ struct PcieConfig {
     /// rate is scaled by payload / (payload + kTlpOverheadBytes).
     uint32_t max_payload_bytes = 0;
 
+    /// The declared parameters (name, unit, description, allowed values of each key).
+    static const sim::Params<PcieConfig>& params();
     /// Throws ConfigError("key: message") on an invalid value.
     void validate() const;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Which further pages to migrate along with a faulting one (plain C++, registry).
+// Which further pages to migrate along with a faulting one (interface, registry).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -25,9 +25,8 @@ public:
     virtual std::vector<uint64_t> pages(uint64_t vpn, const PrefetchView& v) const = 0;
 };
 
-/// "none", "sequential_local" (next N pages of the region), "tree" (NVIDIA-style tree-based
-/// neighbourhood). The argument is the sequential prefetch distance in pages.
-using PrefetcherRegistry = sim::Registry<Prefetcher, uint32_t>;
-const PrefetcherRegistry& prefetcher_registry();
+/// Prefetchers by name (uvm.prefetcher), each in memory/prefetch_*.cpp.
+using PrefetcherRegistry = sim::Registry<Prefetcher>;
+PrefetcherRegistry& prefetchers();
 
 }  // namespace stacksim::memory

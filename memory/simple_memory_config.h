@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Configuration of the fixed-latency, bandwidth-limited memory.
 #pragma once
+#include "sim/param.h"
 #include <cstdint>
 
 namespace stacksim::memory {
@@ -12,6 +13,8 @@ struct SimpleMemoryConfig {
     double bandwidth_gbps = 224.0;   ///< peak data bandwidth, GB/s (10^9 bytes/s)
     uint32_t queue_depth = 256;      ///< requests held; beyond it END_REQ is withheld
 
+    /// The declared parameters (name, unit, description, allowed values of each key).
+    static const sim::Params<SimpleMemoryConfig>& params();
     /// Throws ConfigError("key: message") on an invalid value.
     void validate() const;
 };

@@ -8,7 +8,7 @@
 namespace stacksim::memory {
 
 TranslationService::TranslationService(const UvmConfig& cfg, const PageTable& table)
-    : m_cfg(cfg), m_table(table), m_memory(cfg.walk_reads == "memory"), m_l2(cfg.l2_tlb_entries, cfg.l2_tlb_ways),
+    : m_cfg(cfg), m_table(table), m_memory(cfg.walk_reads == WalkReads::Memory), m_l2(cfg.l2_tlb_entries, cfg.l2_tlb_ways),
       m_pwc(cfg.pwc_entries, cfg.pwc_ways), m_walker_free(cfg.walkers, 0), m_idle_walkers(cfg.walkers) {}
 
 uint32_t TranslationService::attach(Client c) {

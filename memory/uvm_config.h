@@ -2,16 +2,29 @@
 // Configuration of unified memory: translation (TLBs, walkers), GMMU, migration, eviction.
 #pragma once
 #include <cstdint>
-#include <string>
+
+#include "sim/param.h"
+#include "sim/policy_catalog.h"
 
 namespace stacksim::memory {
 
+/// What `malloc` gives and whether translation is modelled.
+enum class UvmMode : uint8_t {
+    Off,      ///< no translation modelled (pre-UVM behaviour)
+    Device,   ///< cudaMalloc + explicit copies over PCIe (the programmer-controlled baseline)
+    Managed,  ///< demand paging with far faults
+    Ideal,    ///< like device, but copies cost nothing (upper bound)
+};
+
+/// How a page walk reads the levels missing the page-walk cache.
+enum class WalkReads : uint8_t {
+    Memory,    ///< through the memory system (L1 bypassed, L2 slice, DRAM)
+    Modelled,  ///< walk_memory_latency cycles per level, no request
+};
+
 /// Section [uvm]. Times in core cycles unless the name says ns; sizes in bytes.
 struct UvmConfig {
-    /// "off": no translation modelled (pre-UVM behaviour); "device": cudaMalloc + explicit
-    /// copies over PCIe (programmer-controlled baseline); "managed": demand paging with far
-    /// faults; "ideal": like device but copies cost nothing (upper bound).
-    std::string mode = "off";
+    UvmMode mode = UvmMode::Off;
     uint64_t page_bytes = 65536;  ///< 4096, 65536 or 2097152
 
     // Per-SM L1 TLB.
@@ -32,10 +45,10 @@ struct UvmConfig {
     uint32_t pwc_ways = 16;
     uint32_t pwc_latency = 10;      ///< cycles per level found in the page-walk cache
     uint32_t walkers = 64;          ///< shared page-table walkers
-    /// "memory": each page-table level missing the page-walk cache is read from the memory
-    /// system (L1 bypassed, L2 slice, DRAM) by the SM whose miss started the walk;
-    /// "modelled": such a level costs `walk_memory_latency` cycles and no request is made.
-    std::string walk_reads = "memory";
+    /// Memory: each page-table level missing the page-walk cache is read from the memory
+    /// system by the SM whose miss started the walk; Modelled: such a level costs
+    /// `walk_memory_latency` cycles and no request is made.
+    WalkReads walk_reads = WalkReads::Memory;
     uint32_t walk_memory_latency = 200;  ///< modelled walks: cycles per level read from memory
 
     // GMMU and far faults.
@@ -54,26 +67,24 @@ struct UvmConfig {
     uint32_t fault_batch = 256;              ///< faults (distinct pages) served per batch
 
     // Migration.
-    std::string mechanism = "whole_page";    ///< migration_registry() name
-    uint64_t migration_unit_bytes = 1024;    ///< multi_range: unit of the valid-range bitmap
-    uint64_t gap_threshold_bytes = 4096;     ///< multi_range: a smaller gap is filled
-    uint32_t max_ranges = 4;                 ///< multi_range: valid ranges per page at most
+    sim::PolicySpec mechanism{"whole_page"};  ///< a migration_mechanisms() policy
     uint32_t migration_buffer_entries = 128; ///< per memory partition; full = requests wait
 
     // Capacity and eviction.
     double capacity_fraction = 1.0;   ///< GPU memory as a fraction of the managed footprint
     uint64_t capacity_bytes = 0;      ///< if non-zero, overrides capacity_fraction
-    std::string eviction = "age_lru"; ///< eviction_registry() name
+    sim::PolicySpec eviction{"age_lru"};  ///< an eviction_policies() policy
     uint64_t eviction_granularity_bytes = 2097152;  ///< pages evicted together (aligned group)
 
     // Prefetch.
-    std::string prefetcher = "none";  ///< prefetcher_registry() name
-    uint32_t prefetch_pages = 4;      ///< sequential_local: pages after the faulting one
+    sim::PolicySpec prefetcher{"none"};   ///< a prefetchers() policy
 
-    bool enabled() const { return mode != "off"; }
-    bool managed() const { return mode == "managed"; }
+    bool enabled() const { return mode != UvmMode::Off; }
+    bool managed() const { return mode == UvmMode::Managed; }
     /// Levels of the radix page table for a 48-bit virtual address, 9 bits per level.
     uint32_t levels() const;
+    /// The declared parameters ([uvm]).
+    static const sim::Params<UvmConfig>& params();
     void validate() const;  ///< throws ConfigError "key: message"
 };
 

@@ -14,4 +14,22 @@ void CrossbarConfig::validate() const {
     if (queue_depth == 0) throw sim::ConfigError("queue_depth: must be positive");
 }
 
+const sim::Params<CrossbarConfig>& CrossbarConfig::params() {
+    using C = CrossbarConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.add("clock_mhz", &C::clock_mhz, "MHz", "crossbar clock").range(1.0, 100000.0);
+        p.add("latency", &C::latency, "cycles", "cycles through the switch, each way").range(0, 100000);
+        p.add("width_bytes", &C::width_bytes, "bytes",
+              "bytes a port moves per cycle (a packet of B bytes holds it ceil(B / width) cycles)")
+            .range(1, 4096);
+        p.add("header_bytes", &C::header_bytes, "bytes", "address/command bytes of every packet").range(0, 4096);
+        p.add("queue_depth", &C::queue_depth, "requests",
+              "requests queued per input port; beyond it END_REQ is withheld")
+            .range(1, 65536);
+        return p;
+    }();
+    return p;
+}
+
 }  // namespace stacksim::noc

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Configuration of the SM-to-memory-partition crossbar.
 #pragma once
+#include "sim/param.h"
 #include <cstdint>
 
 namespace stacksim::noc {
@@ -13,6 +14,8 @@ struct CrossbarConfig {
     uint32_t header_bytes = 8;    ///< address/command bytes of every packet
     uint32_t queue_depth = 16;    ///< requests queued per input port; beyond it END_REQ is withheld
 
+    /// The declared parameters (name, unit, description, allowed values of each key).
+    static const sim::Params<CrossbarConfig>& params();
     /// Throws ConfigError("key: message") on an invalid value.
     void validate() const;
 };

@@ -145,4 +145,16 @@ ReplayResult replay_netrace(const std::string& path, const NetworkConfig& ncfg, 
     return r;
 }
 
+const sim::Params<ReplayConfig>& ReplayConfig::params() {
+    using C = ReplayConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.add("flit_bytes", &C::flit_bytes, "bytes", "bytes per flit (a packet of B bytes is ceil(B / flit_bytes) flits)")
+            .range(1, 4096);
+        p.add("speedup", &C::speedup, "", "divides every trace cycle (loads a light trace harder)").range(0.001, 1e6);
+        return p;
+    }();
+    return p;
+}
+
 }  // namespace stacksim::noc

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Replays a Netrace trace on a network, injecting each packet only after its dependencies.
 #pragma once
+#include "sim/param.h"
 #include <cstdint>
 #include <string>
 
@@ -32,6 +33,14 @@ struct ReplayResult {
 /// sim::InputError for a bad file or a trace with more nodes than the mesh.
 /// With `speedup` k > 1 every trace cycle is divided by k (dependencies still hold), which
 /// raises the offered load k-fold: a way to load the network with a light trace.
+/// Replay settings ([trace] of `stacksim noc --trace`).
+struct ReplayConfig {
+    uint32_t flit_bytes = 16;  ///< packet bytes per flit
+    double speedup = 1.0;      ///< trace cycles are divided by this
+    /// The declared parameters ([trace]).
+    static const sim::Params<ReplayConfig>& params();
+};
+
 ReplayResult replay_netrace(const std::string& path, const NetworkConfig& net, uint32_t flit_bytes = 16,
                             uint64_t max_cycles = 100'000'000, double speedup = 1.0);
 

@@ -11,47 +11,6 @@
 
 namespace stacksim::noc {
 
-void NetworkConfig::validate() const {
-    auto fail = [](const char* key, const std::string& m) { throw sim::ConfigError(std::string(key) + ": " + m); };
-    if (topology != "mesh" && topology != "stacked")
-        fail("topology", fmt::format("unknown topology '{}' (known: mesh, stacked)", topology));
-    if (width < 1 || width > 256) fail("width", fmt::format("{} is out of range 1..256", width));
-    if (height < 1 || height > 256) fail("height", fmt::format("{} is out of range 1..256", height));
-    if (concentration < 1 || concentration > 4) fail("concentration", fmt::format("{} is out of range 1..4", concentration));
-    if (width % concentration || height % concentration)
-        fail("concentration", fmt::format("{} does not divide the {}x{} core grid", concentration, width, height));
-    if (topology == "stacked" && concentration < 2)
-        fail("concentration", "the stacked topology needs at least 2 (upper routers per interposer router side)");
-    if (memory_controllers > 64) fail("memory_controllers", fmt::format("{} is out of range 0..64", memory_controllers));
-    if (memory_placement != "west_east" && memory_placement != "north_south")
-        fail("memory_placement", fmt::format("unknown placement '{}' (known: west_east, north_south)", memory_placement));
-    if (memory_channels < 1 || memory_channels > 4) fail("memory_channels", fmt::format("{} is out of range 1..4", memory_channels));
-    const unsigned across = memory_placement == "west_east" ? width / concentration : height / concentration;
-    if (memory_controllers > 1 && across < 2)
-        fail("memory_controllers", "need at least two router columns (rows) for two opposite edges");
-    if (vcs < kMessageClasses || vcs > 12 || vcs % kMessageClasses != 0)
-        fail("vcs", fmt::format("{} must be an even number in 2..12 (request and reply VC sets)", vcs));
-    if (buffer_depth < 1 || buffer_depth > 1024) fail("buffer_depth", fmt::format("{} is out of range 1..1024", buffer_depth));
-    if (pipeline_stages < 3 || pipeline_stages > 16)
-        fail("pipeline_stages", fmt::format("{} is out of range 3..16", pipeline_stages));
-    if (allocator_iterations < 1 || allocator_iterations > 4)
-        fail("allocator_iterations", fmt::format("{} is out of range 1..4", allocator_iterations));
-    if (link_latency < 1 || link_latency > 64) fail("link_latency", fmt::format("{} is out of range 1..64", link_latency));
-    if (!routing_registry().contains(routing)) {
-        std::string known;
-        for (auto& n : routing_registry().names()) known += (known.empty() ? "" : ", ") + n;
-        fail("routing", fmt::format("unknown routing function '{}' (known: {})", routing, known));
-    }
-    policy.validate();
-    if (topology != "stacked" && policy.name != "dor")
-        fail("layer_policy", fmt::format("'{}' needs the stacked topology (a {} has one layer)", policy.name, topology));
-    auto t = Topology::build(*this);
-    for (unsigned r = 0; r < t->routers(); ++r)
-        if (t->ports(r) * vcs > 64)
-            fail("vcs", fmt::format("{} VCs x {} ports of router {} exceed the 64 input VCs a router supports", vcs,
-                                    t->ports(r), r));
-}
-
 Network::Network(const NetworkConfig& cfg, sim::ClockDomain* domain) : m_cfg(cfg), m_domain(domain) {
     m_cfg.validate();
     m_topology = Topology::create(m_cfg);
@@ -67,7 +26,7 @@ Network::Network(const NetworkConfig& cfg, sim::ClockDomain* domain) : m_cfg(cfg
                 m_routers.back()->set_output_credits(p, cfg.eject_credits ? cfg.eject_credits : ~uint32_t{0});
         max_ports = std::max(max_ports, rp.ports);
     }
-    if (t.layered()) m_policy = layer_policy_registry().create(cfg.policy.name, LayerPolicyEnv{t, m_routers, m_cfg.policy});
+    if (t.layered()) m_policy = layer_policies().create(cfg.layer_policy, LayerPolicyEnv{t, m_routers});
     const unsigned n = t.routers();
     m_nis.resize(t.terminals());
     for (auto& ni : m_nis) ni.credits.assign(cfg.vcs, cfg.buffer_depth);

@@ -10,6 +10,7 @@
 
 #include "noc/flit.h"
 #include "noc/layer_policy.h"
+#include "noc/network_config.h"
 #include "noc/router.h"
 #include "noc/topology.h"
 #include "sim/clocked.h"
@@ -20,33 +21,6 @@ class ClockDomain;
 }
 
 namespace stacksim::noc {
-
-/// Network parameters ([noc] section).
-struct NetworkConfig {
-    std::string topology = "mesh"; ///< "mesh" (concentrated when concentration > 1) or "stacked" (2.5D)
-    unsigned width = 8;            ///< cores per row (upper layer columns)
-    unsigned height = 8;           ///< cores per column (upper layer rows)
-    unsigned concentration = 1;    ///< mesh: c x c cores per router; stacked: c x c upper routers per interposer router
-    unsigned memory_controllers = 0;  ///< controllers on the west/east edge routers (interposer for stacked)
-    unsigned memory_channels = 1;     ///< network terminals (router ports) per memory controller
-    std::string memory_placement = "west_east";  ///< controllers on the west/east or north/south edge routers
-    unsigned eject_credits = 0;    ///< flits per VC a terminal can hold before consuming; 0 = unlimited
-    unsigned vcs = 4;              ///< VCs per port, split evenly between request and reply
-    unsigned buffer_depth = 8;     ///< flits per VC buffer
-    unsigned pipeline_stages = 3;  ///< router pipeline depth, >= 3
-    unsigned allocator_iterations = 1;  ///< VC and switch allocators: 1 separable, > 1 iSLIP iterations
-    unsigned link_latency = 1;     ///< cycles per router-to-router link
-    std::string routing = "xy";    ///< routing_registry() name, applied on each layer (xy-z / yx-z when stacked)
-    LayerPolicyConfig policy;      ///< stacked only
-    /// Throws sim::ConfigError("key: message").
-    void validate() const;
-    /// Cores (traffic sources of the synthetic patterns).
-    unsigned nodes() const { return width * height; }
-    /// Cores plus memory controllers.
-    unsigned terminals() const { return width * height + memory_terminals(); }
-    /// Memory-controller channels: the terminals after the cores.
-    unsigned memory_terminals() const { return memory_controllers * memory_channels; }
-};
 
 class Network;
 

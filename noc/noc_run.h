@@ -20,6 +20,8 @@ struct MeasureConfig {
     uint64_t measure = 10000;       ///< window length; packets created in it are measured
     uint64_t drain_cap = 20000;     ///< max cycles after the window to eject measured packets
     double latency_bound = 1000.0;  ///< mean measured packet latency above this -> saturated, cycles
+    /// The declared parameters ([traffic], with TrafficConfig's).
+    static const sim::Params<MeasureConfig>& params();
     /// Throws sim::ConfigError("key: message").
     void validate() const;
 };

@@ -44,6 +44,13 @@ void Router::receive_credit(unsigned port, unsigned vc) {
         ++c;
 }
 
+unsigned Router::free_slots(unsigned port, MessageClass c) const {
+    unsigned n = 0;
+    const unsigned first = class_first_vc(c);
+    for (unsigned v = first; v < first + m_vcs_per_class; ++v) n += m_credits[port * m_p.vcs + v];
+    return n;
+}
+
 void Router::set_output_credits(unsigned port, unsigned credits) {
     for (unsigned v = 0; v < m_p.vcs; ++v) m_credits[port * m_p.vcs + v] = credits;
     if ((m_p.terminal_ports >> port & 1) && credits != ~0u) m_terminal_credits = true;
@@ -60,7 +67,7 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
         const Entry& e = m_buf[size_t{iv} * m_p.buffer_depth + vc.head];
         if (vc.state == VcState::Idle) {
             if (!e.flit.head || cycle < e.arrival + va_delay) continue;
-            vc.out_port = m_topology.route(m_id, e.flit);
+            vc.out_port = m_topology.route(m_id, e.flit, this);
             vc.state = VcState::Routed;
         }
         if (vc.state == VcState::Routed) {

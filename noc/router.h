@@ -29,7 +29,7 @@ struct RouterParams {
 /// its head's VC allocation until its tail wins the switch (wormhole; the next packet may then
 /// allocate it while the tail is still downstream). An output VC is only requested by flits of
 /// its message class, and a flit wins the switch only when its output VC has a credit.
-class Router {
+class Router : public PortCredits {
 public:
     /// A flit that won switch allocation this cycle.
     struct Departure {
@@ -63,6 +63,8 @@ public:
     uint64_t credit_overflows() const { return m_credit_overflows; }
     /// Fullest input port: its buffered flits over the flits its VCs can hold (0..1).
     double max_port_occupancy() const;
+    /// Credits of output `port` over the VCs of message class `c` (adaptive routing's view).
+    unsigned free_slots(unsigned port, MessageClass c) const override;
     /// Largest occupancy seen in any one VC buffer, in flits.
     unsigned max_vc_occupancy() const { return m_max_occupancy; }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Dimension-order routing on one 2D plane of routers (used by every topology's layers).
+// Routing functions on one 2D plane of routers (every topology's layers use them), registry.
 #pragma once
 #include <memory>
 
@@ -17,16 +17,28 @@ enum MeshPort : unsigned {
     kSouth = 4,  ///< towards y + 1
 };
 
+/// What an adaptive routing function may know at the routing router: the free buffer slots of
+/// the next router in each direction, for the packet's message class.
+class RouteLoad {
+public:
+    virtual ~RouteLoad() = default;
+    /// Free flit slots downstream of direction `dir` (kEast .. kSouth).
+    virtual unsigned free_slots(unsigned dir) const = 0;
+};
+
 /// Picks the direction from router `node` towards router `dest` of the plane (kLocal when there).
+/// A deterministic function ignores `load`; an adaptive one chooses among the directions its
+/// deadlock-avoidance rule permits by `load`, which is null when no router state is at hand
+/// (then it must still return a permitted, productive direction).
 class RoutingFunction {
 public:
     virtual ~RoutingFunction() = default;
-    virtual unsigned route(unsigned node, unsigned dest) const = 0;
+    virtual unsigned route(unsigned node, unsigned dest, const RouteLoad* load = nullptr) const = 0;
 };
 
-/// Routing functions by name; factories take (width, height) of the mesh.
+/// Routing functions by name (noc.routing, memory.noc.routing), each registered in
+/// noc/routing_*.cpp; factories take (width, height) of the plane.
 using RoutingRegistry = sim::Registry<RoutingFunction, unsigned, unsigned>;
-/// "xy" (X first, then Y) and "yx" (Y first, then X); both deadlock-free on a mesh.
-const RoutingRegistry& routing_registry();
+RoutingRegistry& routing_functions();
 
 }  // namespace stacksim::noc

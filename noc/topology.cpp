@@ -75,6 +75,24 @@ namespace {
 // Direction codes of RoutingFunction (kEast..kSouth) map to ports 0..3 on every router.
 constexpr unsigned dir_port(unsigned dir) { return dir - 1; }
 
+/// A router's output credits seen as a plane routing function's load (direction -> port).
+class PlaneLoad final : public RouteLoad {
+public:
+    PlaneLoad(const PortCredits& c, MessageClass m) : m_c(c), m_m(m) {}
+    unsigned free_slots(unsigned dir) const override { return m_c.free_slots(dir_port(dir), m_m); }
+
+private:
+    const PortCredits& m_c;
+    MessageClass m_m;
+};
+
+/// Routes on a plane with the router's load when it is known.
+unsigned plane_route(const RoutingFunction& f, unsigned node, unsigned dest, const PortCredits* c, MessageClass m) {
+    if (!c) return f.route(node, dest, nullptr);
+    PlaneLoad load(*c, m);
+    return f.route(node, dest, &load);
+}
+
 /// Memory controller i of m: west edge column for the first half, east for the second; rows
 /// spread evenly over the height (several per router when m / 2 > height).
 void mc_place(unsigned i, unsigned m, unsigned w, unsigned h, bool north_south, unsigned& x, unsigned& y) {
@@ -123,7 +141,7 @@ class MeshTopology : public Topology {
 public:
     explicit MeshTopology(const NetworkConfig& cfg)
         : m_c(cfg.concentration), m_rw(cfg.width / cfg.concentration), m_rh(cfg.height / cfg.concentration),
-          m_dor(routing_registry().create(cfg.routing, m_rw, m_rh)), m_routing(cfg.routing) {
+          m_dor(routing_functions().create(cfg.routing, m_rw, m_rh)), m_routing(cfg.routing) {
         const unsigned cc = m_c * m_c, rn = m_rw * m_rh;
         auto mcs = mc_counts(cfg.memory_controllers, m_rw, m_rh, cfg.memory_placement == "north_south");
         for (unsigned r = 0; r < rn; ++r) add_router(4 + cc + mcs[r] * cfg.memory_channels, 0);
@@ -143,10 +161,10 @@ public:
             m_grid_lower.push_back(r);
         }
     }
-    unsigned route(unsigned router, const Flit& f) const override {
+    unsigned route(unsigned router, const Flit& f, const PortCredits* credits) const override {
         unsigned rd = m_term_router[f.dst];
         if (rd == router) return m_term_port[f.dst];
-        return dir_port(m_dor->route(router, rd));
+        return dir_port(plane_route(*m_dor, router, rd, credits, f.mclass));
     }
     std::string describe() const override {
         return fmt::format("{}x{} {}mesh of {}x{} cores, {} memory controllers x {} channels, routing {}",
@@ -165,8 +183,8 @@ public:
     static constexpr unsigned kDown = 4;  ///< upper router port to the interposer
     explicit StackedTopology(const NetworkConfig& cfg)
         : m_c(cfg.concentration), m_w(cfg.width), m_h(cfg.height), m_iw(cfg.width / cfg.concentration),
-          m_ih(cfg.height / cfg.concentration), m_upper_dor(routing_registry().create(cfg.routing, m_w, m_h)),
-          m_lower_dor(routing_registry().create(cfg.routing, m_iw, m_ih)), m_routing(cfg.routing) {
+          m_ih(cfg.height / cfg.concentration), m_upper_dor(routing_functions().create(cfg.routing, m_w, m_h)),
+          m_lower_dor(routing_functions().create(cfg.routing, m_iw, m_ih)), m_routing(cfg.routing) {
         m_layered = true;
         const unsigned cc = m_c * m_c, un = m_w * m_h, in = m_iw * m_ih;
         // Upper router ports: 0..3 mesh, 4 down, 5 core.
@@ -197,13 +215,13 @@ public:
         m_grid_cols = m_iw;
         for (unsigned g = 0; g < in; ++g) m_grid_lower.push_back(un + g);
     }
-    unsigned route(unsigned router, const Flit& f) const override {
+    unsigned route(unsigned router, const Flit& f, const PortCredits* credits) const override {
         const unsigned un = m_w * m_h;
         unsigned rd = m_term_router[f.dst];
         if (rd == router) return m_term_port[f.dst];
         if (router < un) {
             if (rd >= un || f.lower) return kDown;
-            return dir_port(m_upper_dor->route(router, rd));
+            return dir_port(plane_route(*m_upper_dor, router, rd, credits, f.mclass));
         }
         unsigned here = router - un;
         unsigned target = rd >= un ? rd - un : m_grid[f.dst];
@@ -211,7 +229,7 @@ public:
             unsigned x = rd % m_w, y = rd / m_w;
             return 4 + (y % m_c) * m_c + x % m_c;
         }
-        return dir_port(m_lower_dor->route(here, target));
+        return dir_port(plane_route(*m_lower_dor, here, target, credits, f.mclass));
     }
     std::string describe() const override {
         return fmt::format("2.5D: {}x{} upper mesh over a {}x{} interposer mesh ({}x{} grids), {} memory controllers x {} "

@@ -13,6 +13,13 @@ namespace stacksim::noc {
 
 struct NetworkConfig;
 
+/// Free buffer slots behind each output port of a router, per message class.
+class PortCredits {
+public:
+    virtual ~PortCredits() = default;
+    virtual unsigned free_slots(unsigned port, MessageClass c) const = 0;
+};
+
 /// What an output port of a router leads to.
 enum class LinkKind : uint8_t {
     None,      ///< unconnected (edge of a mesh)
@@ -54,8 +61,10 @@ public:
     static std::unique_ptr<Topology> build(const NetworkConfig& cfg);
     virtual ~Topology() = default;
 
-    /// Output port of a head flit at `router` (a terminal port when the flit's destination is there).
-    virtual unsigned route(unsigned router, const Flit& f) const = 0;
+    /// Output port of a head flit at `router` (a terminal port when the flit's destination is
+    /// there). `credits`, the router's view of its outputs, lets adaptive routing functions
+    /// choose; null: no router state (deterministic choice).
+    virtual unsigned route(unsigned router, const Flit& f, const PortCredits* credits = nullptr) const = 0;
     /// One line: kind, sizes, terminals.
     virtual std::string describe() const = 0;
 

@@ -135,4 +135,29 @@ void SyntheticSource::generate(uint64_t cycle, Network& net) {
     }
 }
 
+const sim::Params<TrafficConfig>& TrafficConfig::params() {
+    using C = TrafficConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        std::vector<std::string> names;
+        for (auto& [name, d] : traffic_patterns()) names.push_back(name);
+        p.add("pattern", &C::pattern, "", "destination pattern (stacksim list)").one_of(names);
+        p.add("rate", &C::rate, "flits/node/cycle", "offered load (Bernoulli injection)").range(0.0, 1024.0);
+        p.add("packet_flits", &C::packet_flits, "flits", "control packet size (every packet when data_fraction = 0)")
+            .range(1, 1024);
+        p.add("data_flits", &C::data_flits, "flits", "data packet size (0: packet_flits)").range(0, 1024);
+        p.add("data_fraction", &C::data_fraction, "", "share of packets that are data packets").range(0.0, 1.0);
+        p.add("memory_fraction", &C::memory_fraction, "", "share of packets sent to a random memory-controller channel")
+            .range(0.0, 1.0);
+        p.add("seed", &C::seed, "", "seed of the traffic generator");
+        p.add("reply_fraction", &C::reply_fraction, "", "share of packets in the reply message class").range(0.0, 1.0);
+        p.add("hotspot_fraction", &C::hotspot_fraction, "", "hotspot: share of packets sent to hotspot_node")
+            .range(0.0, 1.0);
+        p.add("hotspot_node", &C::hotspot_node, "", "hotspot target; -1: the node nearest the centre")
+            .range(-1, 65535);
+        return p;
+    }();
+    return p;
+}
+
 }  // namespace stacksim::noc

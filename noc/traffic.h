@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Synthetic traffic: destination patterns and seeded Bernoulli packet injection.
 #pragma once
+#include "sim/param.h"
 #include <cstdint>
 #include <queue>
 #include <string>
@@ -42,6 +43,8 @@ struct TrafficConfig {
     double reply_fraction = 0.5;      ///< share of packets in the reply message class
     double hotspot_fraction = 0.2;    ///< hotspot: share of packets sent to hotspot_node
     int64_t hotspot_node = -1;        ///< hotspot target; -1: the node nearest the centre
+    /// The declared parameters ([traffic], with MeasureConfig's).
+    static const sim::Params<TrafficConfig>& params();
     /// Throws sim::ConfigError("key: message") (`width` x `height` cores, `memory_controllers` after them).
     void validate(unsigned width, unsigned height, unsigned memory_controllers = 0) const;
     /// Mean packet size, flits.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// CTA placement policies (round robin, fill) and their registry.
+// Interface of CTA placement policies and their registry; each registers itself in its own file.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -20,23 +20,8 @@ public:
                        size_t& cursor) = 0;
 };
 
-/// Round robin (textbook fig 3-33): one CTA per SM per pass, as many passes as resources allow.
-class RoundRobinPlacement : public CtaPlacement {
-public:
-    void place(const std::vector<core::CtaHost*>& sms, core::KernelLaunch& k, uint64_t& next_cta,
-               size_t& cursor) override;
-};
-
-/// Fill: consecutive CTAs go to the same SM until it is full, then the next SM (neighbouring
-/// CTAs share an L1, which helps kernels whose neighbours touch the same data).
-class FillPlacement : public CtaPlacement {
-public:
-    void place(const std::vector<core::CtaHost*>& sms, core::KernelLaunch& k, uint64_t& next_cta,
-               size_t& cursor) override;
-};
-
 using CtaPlacementRegistry = sim::Registry<CtaPlacement>;
-/// Registry of CTA scheduling policies: "round_robin", "fill".
-const CtaPlacementRegistry& cta_scheduler_registry();
+/// CTA placement policies by name (gpu.cta_scheduler): sched/cta_placement_*.cpp.
+CtaPlacementRegistry& cta_placements();
 
 }  // namespace stacksim::sched

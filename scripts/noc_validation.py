@@ -79,9 +79,10 @@ def main():
                 continue
             for p in patterns:
                 for f in [0.05, 0.10, 0.25, 0.50, 0.75]:
+                    threshold = [f"noc.{pol}.latency_threshold={thr}"] if pol in ("destdetect", "dll") else []
                     add(("policy", thr, pol, p, f), saturation,
-                        base + ["noc.routing=yx", f"noc.layer_policy={pol}", f"noc.latency_threshold={thr}",
-                                f"traffic.memory_fraction={f}"], p)
+                        base + ["noc.routing=yx", f"noc.layer_policy={pol}", f"traffic.memory_fraction={f}"]
+                        + threshold, p)
     # 4. Netrace runtime under each policy.
     for pol in POLICIES:
         for t in ["lngrex", "multiregion"]:

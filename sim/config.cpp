@@ -120,6 +120,11 @@ void ConfigDoc::check_all_used() const { check_table(m_root, ""); }
 
 ConfigSection::ConfigSection(ConfigDoc& doc, std::string path) : m_doc(doc), m_path(std::move(path)) {}
 
+bool ConfigSection::has(const std::string& key) const {
+    const toml::node* n = m_doc.m_root.at_path(full(key)).node();
+    return n && !n->is_table();
+}
+
 bool ConfigSection::has_table(const std::string& key) const {
     const toml::node* n = m_doc.m_root.at_path(key.empty() ? m_path : full(key)).node();
     return n && n->is_table();

@@ -73,6 +73,8 @@ public:
     ConfigSection subsection(const std::string& key) const { return ConfigSection(m_doc, full(key)); }
     /// The section at the absolute dotted `path` of the same document.
     ConfigSection at(const std::string& path) const { return ConfigSection(m_doc, path); }
+    /// The document gives a value (not a table) at `key` of this section.
+    bool has(const std::string& key) const;
     /// The document has a table at `key` of this section.
     bool has_table(const std::string& key) const;
     /// "section.key".

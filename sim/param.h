@@ -100,6 +100,12 @@ public:
         m_names = std::move(names);
         return *this;
     }
+    /// Runs `f` on the struct after the key was read, only when the document gives the key
+    /// (a preset key that replaces the values the other keys then modify).
+    Param& when_given(std::function<void(Cfg&)> f) {
+        m_when_given = std::move(f);
+        return *this;
+    }
     /// Any other rule, with its text for the docs ("a multiple of 32").
     Param& check(std::function<bool(const T&)> ok, std::string text) {
         m_checks.push_back({std::move(ok), std::move(text)});
@@ -137,6 +143,7 @@ public:
         }
         for (auto& c : m_checks)
             if (!c.ok(v)) s.fail(m_key, "must be " + c.text + ", got " + text(v));
+        if (m_when_given && s.has(m_key)) m_when_given(*static_cast<Cfg*>(cfg));
     }
 
     void document(const std::string& section, const void* cfg, std::vector<SectionDoc>& out) const override {
@@ -183,6 +190,7 @@ private:
     std::vector<ParamCheck<T>> m_checks;
     std::function<std::vector<std::string>()> m_choices;
     std::vector<std::pair<std::string, T>> m_names;
+    std::function<void(Cfg&)> m_when_given;
 };
 
 /// A nested struct read from the table `key` below the section (e.g. [gpu.sm.alu]).
@@ -203,6 +211,27 @@ private:
     Sub Cfg::*m_member;
 };
 
+/// A nested struct whose keys sit in the same section as the embedding struct's own (a
+/// standalone component's parameters reused inside a bigger one), minus `skip`.
+template <typename Cfg, typename Sub> class EmbedParam : public ParamBase {
+public:
+    EmbedParam(Sub Cfg::*member, std::vector<std::string> skip)
+        : ParamBase("", "", ""), m_member(member), m_skip(std::move(skip)) {}
+    void read(ConfigSection& s, void* cfg) const override {
+        Sub::params().ParamSet::read(s, &(static_cast<Cfg*>(cfg)->*m_member), m_skip);
+    }
+    void document(const std::string& section, const void* cfg, std::vector<SectionDoc>& out) const override {
+        const Sub& v = static_cast<const Cfg*>(cfg)->*m_member;
+        auto docs = Sub::params().document(section, out.back().description, &v, m_skip);
+        for (auto& d : docs.front().params) out.back().params.push_back(std::move(d));
+        for (size_t i = 1; i < docs.size(); ++i) out.push_back(std::move(docs[i]));
+    }
+
+private:
+    Sub Cfg::*m_member;
+    std::vector<std::string> m_skip;
+};
+
 /// Where a chosen policy's parameters live.
 enum class PolicyParamsAt {
     BelowSection,  ///< the table named after the policy below the choosing section ([gpu.sm.ccws])
@@ -210,7 +239,8 @@ enum class PolicyParamsAt {
 };
 
 /// A policy chosen by name from a registry; the chosen policy's own parameters are read from
-/// the table named after it (PolicyParamsAt). A table of a policy that is not chosen is an error.
+/// the table named after it (PolicyParamsAt). The table of a policy that is not chosen is
+/// validated too, and otherwise ignored.
 template <typename Cfg> class PolicyParam : public ParamBase {
 public:
     PolicyParam(std::string key, PolicySpec Cfg::*member, const PolicyCatalog& catalog, std::string description,
@@ -221,10 +251,13 @@ public:
         std::string name = spec.name;
         s.read_choice(m_key, name, m_catalog.names());
         if (name != spec.name || !spec.params) spec = m_catalog.defaults(name);
+        // A table of another policy is checked like the chosen one's but not used, so one file
+        // (or one sweep) can carry the parameters of every policy it switches between.
         for (auto& other : m_catalog.names())
-            if (other != name && m_catalog.has_params(other) && table_of(s, other).has_table(""))
-                table_of(s, other).fail("", "applies only when " + s.full(m_key) + " = \"" + other + "\" (it is \"" +
-                                                name + "\")");
+            if (other != name && m_catalog.has_params(other) && table_of(s, other).has_table("")) {
+                ConfigSection unused = table_of(s, other);
+                m_catalog.read_params(other, unused, nullptr);
+            }
         if (m_catalog.has_params(name)) {
             ConfigSection sub = table_of(s, name);
             spec.params = m_catalog.read_params(name, sub, spec.params.get());
@@ -278,6 +311,11 @@ public:
     /// A nested struct with its own `params()`, read from the table `key`.
     template <typename Sub> void table(std::string key, Sub Cfg::*member, std::string description) {
         m_params.push_back(std::make_unique<TableParam<Cfg, Sub>>(std::move(key), member, std::move(description)));
+    }
+    /// The keys of struct `member` (its own `params()`, except `skip`) in this same section;
+    /// `Sub::validate()` is not called (the embedding struct decides when its values are whole).
+    template <typename Sub> void embed(Sub Cfg::*member, std::vector<std::string> skip = {}) {
+        m_params.push_back(std::make_unique<EmbedParam<Cfg, Sub>>(member, std::move(skip)));
     }
     /// A policy from `catalog` with its parameters (read from the table `at` names).
     void policy(std::string key, PolicySpec Cfg::*member, const PolicyCatalog& catalog, std::string description,

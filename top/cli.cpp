@@ -16,8 +16,8 @@
 #include "memory/migration_mechanism.h"
 #include "memory/prefetcher.h"
 #include "common/replacement_policy.h"
-#include "sched/cta_dispatcher.h"
-#include "sched/warp_schedulers.h"
+#include "sched/cta_placement.h"
+#include "sched/warp_scheduler_registry.h"
 #include "sim/error.h"
 #include "top/embedded_presets.h"
 #include "top/noc_command.h"
@@ -70,29 +70,29 @@ int list_command() {
     fmt::print("  {:<14} {} [{}; size = {}]\n", "pchase",
                "latency microbenchmark: one thread chases a chain [pchase] stride_bytes apart", "other",
                "footprint in KB, default 64");
-    fmt::print("warp schedulers (gpu.sm.warp_scheduler):\n");
-    for (const auto& [name, e] : sched::warp_scheduler_registry().entries())
-        fmt::print("  {:<14} {}\n", name, e.description);
-    fmt::print("cache replacement policies (gpu.l1.replacement, memory.l2.replacement):\n");
-    for (const auto& [name, e] : common::replacement_policies().entries())
-        fmt::print("  {:<14} {}\n", name, e.description);
-    fmt::print("DRAM schedulers (memory.dram.scheduler):\n");
-    for (const auto& [name, e] : memory::dram_schedulers().entries()) fmt::print("  {:<14} {}\n", name, e.description);
-    fmt::print("CTA schedulers (gpu.cta_scheduler):\n");
-    for (const auto& [name, e] : sched::cta_scheduler_registry().entries())
-        fmt::print("  {:<14} {}\n", name, e.description);
-    fmt::print("page migration mechanisms (uvm.mechanism):\n");
-    for (const auto& [name, e] : memory::migration_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
-    fmt::print("page eviction policies (uvm.eviction):\n");
-    for (const auto& [name, e] : memory::eviction_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
-    fmt::print("page prefetchers (uvm.prefetcher):\n");
-    for (const auto& [name, e] : memory::prefetcher_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
+    struct Kind {
+        const char* heading;
+        const sim::PolicyCatalog& catalog;
+    };
+    const Kind kinds[] = {
+        {"warp schedulers (gpu.sm.warp_scheduler)", sched::warp_schedulers()},
+        {"cache replacement policies (gpu.l1.replacement, memory.l2.replacement)", common::replacement_policies()},
+        {"DRAM schedulers (memory.dram.scheduler)", memory::dram_schedulers()},
+        {"CTA schedulers (gpu.cta_scheduler)", sched::cta_placements()},
+        {"page migration mechanisms (uvm.mechanism)", memory::migration_mechanisms()},
+        {"page eviction policies (uvm.eviction)", memory::eviction_policies()},
+        {"page prefetchers (uvm.prefetcher)", memory::prefetchers()},
+        {"network routing (noc.routing, memory.noc.routing)", noc::routing_functions()},
+        {"2.5D layer policies (stacksim noc: noc.layer_policy)", noc::layer_policies()},
+    };
+    for (const Kind& k : kinds) {
+        fmt::print("{}:\n", k.heading);
+        for (const auto& name : k.catalog.names()) {
+            const std::string params = k.catalog.has_params(name) ? " [parameters]" : "";
+            fmt::print("  {:<14} {}{}\n", name, k.catalog.description(name), params);
+        }
+    }
     fmt::print("interconnects (memory.interconnect): crossbar, mesh, stacked\n");
-    fmt::print("network routing (noc.routing, memory.noc.routing):\n");
-    for (const auto& [name, e] : noc::routing_registry().entries()) fmt::print("  {:<14} {}\n", name, e.description);
-    fmt::print("2.5D layer policies (stacksim noc: noc.layer_policy):\n");
-    for (const auto& [name, e] : noc::layer_policy_registry().entries())
-        fmt::print("  {:<14} {}\n", name, e.description);
     fmt::print("network configs (stacksim noc CONFIG): configs/noc/mesh.toml, configs/noc/stacked.toml\n");
     return kExitOk;
 }

@@ -8,7 +8,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "sched/warp_schedulers.h"
+#include "sched/cta_placement.h"
+#include "sched/warp_scheduler_registry.h"
 #include "sim/error.h"
 #include "sim/failure.h"
 
@@ -27,7 +28,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
     : sc_module(name), m_cfg(cfg), m_core_clock("core_clock", period_ps(cfg.gpu.core_clock_mhz)),
       m_show_progress(show_progress) {
     m_memory = std::make_unique<MemorySystem>("mem", cfg, m_core_clock, stats);
-    if (cfg.timed_copies || cfg.uvm.managed()) {
+    if (cfg.host.timed_copies || cfg.uvm.managed()) {
         m_host_memory = std::make_unique<memory::HostMemory>("host.memory", cfg.host_memory, stats);
         m_pcie = std::make_unique<memory::PcieLink>("pcie", cfg.pcie, *m_host_memory, stats);
     }
@@ -39,7 +40,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
     for (uint32_t i = 0; i < cfg.gpu.num_sms; ++i) {
         std::vector<std::unique_ptr<core::WarpSchedulerPolicy>> policies;
         for (uint32_t s = 0; s < cfg.sm.schedulers; ++s)
-            policies.push_back(sched::warp_scheduler_registry().create(cfg.sm.warp_scheduler));
+            policies.push_back(sched::warp_schedulers().create(cfg.sm_policies.warp_scheduler));
         auto sm = std::make_unique<core::Sm>(fmt::format("sm{}", i).c_str(), i, cfg.sm, m_core_clock,
                                              std::move(policies), stats);
         memory::TranslationUnit* tlb = nullptr;
@@ -65,12 +66,12 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
         hosts.push_back(sm.get());
         m_sms.push_back(std::move(sm));
     }
-    m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_scheduler_registry().create(cfg.gpu.cta_scheduler));
+    m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_placements().create(cfg.gpu.cta_scheduler));
     for (auto& sm : m_sms)
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
     m_host = std::make_unique<host::HostProgram>("host", workload, *m_dispatcher, m_core_clock, cfg.sm, ptx_dir,
                                            [this] { return warp_instructions(); }, m_pcie.get());
-    if (m_gmmu) m_host->set_gmmu(m_gmmu.get(), cfg.uvm.mode == "ideal" || !cfg.timed_copies);
+    if (m_gmmu) m_host->set_gmmu(m_gmmu.get(), cfg.uvm.mode == memory::UvmMode::Ideal || !cfg.host.timed_copies);
 
     sim::StatGroup g(stats, std::string(this->name()));
     g.add_formula("cycles", [this] { return static_cast<double>(m_core_clock.cycle()); },

@@ -11,11 +11,11 @@ namespace stacksim::top {
 MemorySystem::MemorySystem(sc_core::sc_module_name name, const RunConfig& cfg, sim::ClockDomain& core_clock,
                            sim::StatRegistry& stats)
     : sc_module(name), m_mem_clock("memory_clock", period_ps(cfg.memory.clock_mhz)) {
-    if (cfg.memory_model == "simple") {
+    if (cfg.mem.model == MemoryModel::Simple) {
         m_simple = std::make_unique<memory::SimpleMemory>("memory", cfg.memory, m_mem_clock, stats);
         return;
     }
-    if (cfg.interconnect == "crossbar") {
+    if (cfg.mem.interconnect == Interconnect::Crossbar) {
         m_xbar_clock = std::make_unique<sim::ClockDomain>("crossbar_clock", period_ps(cfg.crossbar.clock_mhz));
         m_xbar = std::make_unique<noc::Crossbar>("crossbar", cfg.crossbar, cfg.address_map, *m_xbar_clock, stats);
     } else {
@@ -26,7 +26,7 @@ MemorySystem::MemorySystem(sc_core::sc_module_name name, const RunConfig& cfg, s
     // "fixed": each partition's channel is the simple memory with the bandwidth split evenly.
     memory::SimpleMemoryConfig fixed = cfg.memory;
     fixed.bandwidth_gbps = cfg.memory.bandwidth_gbps / cfg.address_map.partitions;
-    if (cfg.dram_preset != "fixed")
+    if (cfg.dram.name != "fixed")
         m_dram_clock = std::make_unique<sim::ClockDomain>("dram_clock", cfg.dram.period_ps());
     for (uint32_t j = 0; j < cfg.address_map.partitions; ++j) {
         auto l2 = std::make_unique<memory::SectorCache>(fmt::format("l2_{}", j).c_str(), cfg.l2, core_clock, stats);

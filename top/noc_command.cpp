@@ -13,6 +13,7 @@
 #include "sim/atomic_file.h"
 #include "sim/config.h"
 #include "sim/error.h"
+#include "top/noc_config.h"
 
 namespace stacksim::top {
 
@@ -50,12 +51,14 @@ std::vector<double> parse_rates(const std::string& spec) {
 }  // namespace
 
 /// `stacksim noc --trace FILE`: replay a Netrace trace and report its runtime and latency.
-int replay_command(const std::string& trace, const noc::NetworkConfig& net, uint32_t flit_bytes, double speedup,
+int replay_command(const std::string& trace, const noc::NetworkConfig& net, const noc::ReplayConfig& replay,
                    const std::string& out_dir) {
+    const uint32_t flit_bytes = replay.flit_bytes;
+    const double speedup = replay.speedup;
     noc::ReplayResult r = noc::replay_netrace(trace, net, flit_bytes, 100'000'000, speedup);
     fmt::print("noc: {}; {} VCs x {} flits, {} stages{}; Netrace {} ({}-byte flits)\n",
                noc::Topology::create(net)->describe(), net.vcs, net.buffer_depth, net.pipeline_stages,
-               net.topology == "stacked" ? ", layer policy " + net.policy.name : std::string(), trace, flit_bytes);
+               net.topology == "stacked" ? ", layer policy " + net.layer_policy.name : std::string(), trace, flit_bytes);
     fmt::print("  packets {} delivered {} ({}), runtime {} cycles (trace: {}), {} packets waited for dependencies\n",
                r.packets, r.delivered, r.complete ? "complete" : "INCOMPLETE", r.cycles, r.trace_cycles, r.delayed);
     fmt::print("  packet latency {:.2f} cycles, {:.2f} hops, {} flit-hops, {} memory packets, {} diverted, host {:.3f} s\n",
@@ -68,7 +71,7 @@ int replay_command(const std::string& trace, const noc::NetworkConfig& net, uint
                             {"complete", r.complete}, {"runtime_cycles", r.cycles}, {"trace_cycles", r.trace_cycles},
                             {"delayed_packets", r.delayed}, {"packet_latency", r.packet_latency}, {"hops", r.hops},
                             {"flit_hops", r.flit_hops}, {"memory_packets", r.memory_packets},
-                            {"diverted_packets", r.diverted_packets}, {"layer_policy", net.policy.name},
+                            {"diverted_packets", r.diverted_packets}, {"layer_policy", net.layer_policy.name},
                             {"topology", net.topology}, {"routing", net.routing}, {"speedup", speedup}};
         sim::write_file_atomically(out_dir + "/replay.json", j.dump(2) + "\n");
     }
@@ -117,71 +120,11 @@ int noc_command(const std::vector<std::string>& args) {
     sim::ConfigDoc doc = config.empty() ? sim::ConfigDoc() : sim::ConfigDoc::from_file(config);
     for (const auto& s : sets) doc.apply_override(s);
 
-    noc::NetworkConfig net;
-    {
-        auto s = doc.section("noc");
-        s.read("topology", net.topology);
-        s.read("width", net.width);
-        s.read("height", net.height);
-        s.read("concentration", net.concentration);
-        s.read("memory_controllers", net.memory_controllers);
-        s.read("memory_channels", net.memory_channels);
-        s.read("memory_placement", net.memory_placement);
-        s.read("vcs", net.vcs);
-        s.read("buffer_depth", net.buffer_depth);
-        s.read("pipeline_stages", net.pipeline_stages);
-        s.read("allocator_iterations", net.allocator_iterations);
-        s.read("link_latency", net.link_latency);
-        s.read("routing", net.routing);
-        noc::LayerPolicyConfig& p = net.policy;
-        s.read("layer_policy", p.name);
-        s.read("local_buffer_threshold", p.local_buffer_threshold);
-        s.read("local_congested_nodes", p.local_congested_nodes);
-        s.read("latency_threshold", p.latency_threshold);
-        s.read("interposer_limit", p.interposer_limit);
-        s.read("fifo_entries", p.fifo_entries);
-        s.read("saturate", p.saturate);
-        s.read("ring_links", p.ring_links);
-        s.read("ring_hop_cycles", p.ring_hop_cycles);
-        s.read("ring_buffer", p.ring_buffer);
-        sim::validate_in(s, net);
-    }
-    noc::TrafficConfig traffic;
-    noc::MeasureConfig measure;
-    {
-        auto s = doc.section("traffic");
-        s.read("pattern", traffic.pattern);
-        s.read("rate", traffic.rate);
-        s.read("packet_flits", traffic.packet_flits);
-        s.read("data_flits", traffic.data_flits);
-        s.read("data_fraction", traffic.data_fraction);
-        s.read("memory_fraction", traffic.memory_fraction);
-        s.read("seed", traffic.seed);
-        s.read("reply_fraction", traffic.reply_fraction);
-        s.read("hotspot_fraction", traffic.hotspot_fraction);
-        s.read("hotspot_node", traffic.hotspot_node);
-        s.read("warmup", measure.warmup);
-        s.read("measure", measure.measure);
-        s.read("drain_cap", measure.drain_cap);
-        s.read("latency_bound", measure.latency_bound);
-        if (!pattern.empty()) traffic.pattern = pattern;
-        struct Check {
-            const noc::TrafficConfig& t;
-            const noc::MeasureConfig& m;
-            unsigned w, h, mcs;
-            void validate() const {
-                t.validate(w, h, mcs);
-                m.validate();
-            }
-        } check{traffic, measure, net.width, net.height, net.memory_terminals()};
-        sim::validate_in(s, check);
-    }
-    uint32_t flit_bytes = 16;
-    double speedup = 1.0;
-    doc.section("trace").read("flit_bytes", flit_bytes);
-    doc.section("trace").read("speedup", speedup);
-    doc.check_all_used();
-    if (!trace.empty()) return replay_command(trace, net, flit_bytes, speedup, out_dir);
+    const NocRunConfig cfg = read_noc_config(doc, pattern);
+    const noc::NetworkConfig& net = cfg.net;
+    const noc::TrafficConfig& traffic = cfg.traffic;
+    const noc::MeasureConfig& measure = cfg.measure;
+    if (!trace.empty()) return replay_command(trace, net, cfg.replay, out_dir);
     if (rates.empty()) rates = {traffic.rate};
     for (double r : rates) {
         noc::TrafficConfig t = traffic;
@@ -196,7 +139,7 @@ int noc_command(const std::vector<std::string>& args) {
     const bool layered = net.topology == "stacked";
     fmt::print("noc: {}; {} VCs x {} flits, {} stages, link {}{}; {} traffic, {:.0f}% to memory, {}-flit packets\n",
                noc::Topology::create(net)->describe(), net.vcs, net.buffer_depth, net.pipeline_stages, net.link_latency,
-               layered ? ", layer policy " + net.policy.name : std::string(), traffic.pattern,
+               layered ? ", layer policy " + net.layer_policy.name : std::string(), traffic.pattern,
                traffic.memory_fraction * 100.0, traffic.packet_flits);
     auto header = [&] {
         fmt::print("{:>8} {:>9} {:>9} {:>10} {:>10} {:>6} {:>9}", "rate", "offered", "accepted", "latency", "net_lat",

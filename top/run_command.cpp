@@ -175,7 +175,7 @@ int run_simulation(const RunOptions& o) {
 
     if (!o.quiet) {
         fmt::print("stacksim {}: {} on {} ({} SMs, {} warp scheduler), size {}, seed {}\n", STACKSIM_VERSION,
-                   workload_name, doc.source_name(), cfg.gpu.num_sms, cfg.sm.warp_scheduler, size, cfg.run.seed);
+                   workload_name, doc.source_name(), cfg.gpu.num_sms, cfg.sm_policies.warp_scheduler.name, size, cfg.run.seed);
         fmt::print("  {:<20} {:>8} {:>12} {:>14} {:>8}\n", "kernel", "CTAs", "cycles", "warp-instr", "IPC");
         for (auto& k : summary["kernels"])
             fmt::print("  {:<20} {:>8} {:>12} {:>14} {:>8.3f}\n", k["name"].get<std::string>(),

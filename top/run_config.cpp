@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// Reads the TOML configuration into the per-module config structs.
+// The run configuration: its sections, read from TOML through each module's declared parameters.
 #include "top/run_config.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 
-#include "noc/network.h"
-#include "sched/cta_dispatcher.h"
-#include "sched/warp_schedulers.h"
+#include "sched/cta_placement.h"
+#include "sched/warp_scheduler_registry.h"
 #include "top/embedded_presets.h"
-#include "top/uvm_config_reader.h"
 
 namespace stacksim::top {
 
@@ -32,186 +31,169 @@ memory::SectorCacheConfig RunConfig::default_l2() {
 
 namespace {
 
-void read_pipe(sim::ConfigSection s, core::PipeConfig& p) {
-    s.read("units", p.units);
-    s.read("initiation_interval", p.initiation_interval);
-    s.read("latency", p.latency);
+/// One table of the run configuration and the struct it fills.
+struct Section {
+    std::string path;
+    std::string description;
+    std::function<void(sim::ConfigSection, RunConfig&)> read;
+    std::function<std::vector<sim::SectionDoc>(const RunConfig&)> document;
+};
+
+template <typename Cfg>
+Section section(std::string path, std::string description, Cfg RunConfig::*member, std::vector<std::string> skip = {}) {
+    Section s;
+    s.path = path;
+    s.description = description;
+    s.read = [member, skip](sim::ConfigSection cs, RunConfig& c) { Cfg::params().read_into(cs, c.*member, skip); };
+    s.document = [member, skip, path, description](const RunConfig& c) {
+        return Cfg::params().document(path, description, &(c.*member), skip);
+    };
+    return s;
 }
 
-/// Resolves the network of memory.interconnect into `out`, reporting its configuration errors.
-struct NocNetworkCheck {
-    const RunConfig& c;
-    unsigned max_data;
-    noc::NetworkConfig& out;
-    void validate() const { out = c.noc.network(c.interconnect, c.gpu.num_sms, c.address_map.partitions, max_data); }
-};
+/// The sections in reading order: a section's cross-key checks may rely on those before it.
+const std::vector<Section>& sections() {
+    static const std::vector<Section> all = {
+        section("gpu", "the GPU", &RunConfig::gpu),
+        section("gpu.sm", "each streaming multiprocessor (SM); cycles are core cycles", &RunConfig::sm),
+        section("gpu.sm", "", &RunConfig::sm_policies),
+        section("gpu.l1", "the per-SM L1 data cache (core cycles)", &RunConfig::l1, {"atomics", "atomic_latency"}),
+        section("memory", "the memory system; the other keys configure the simple model", &RunConfig::mem),
+        section("memory", "", &RunConfig::memory),
+        section("memory.map", "how addresses spread over the memory partitions (hierarchy)", &RunConfig::address_map),
+        section("memory.crossbar", "the SM-to-partition crossbar (memory.interconnect = \"crossbar\")",
+                &RunConfig::crossbar),
+        section("memory.noc",
+                "the router network as the interconnect (memory.interconnect = \"mesh\" or \"stacked\"); the "
+                "router keys are those of stacksim noc's [noc]",
+                &RunConfig::noc),
+        section("memory.l2", "each L2 slice, one per partition (core cycles)", &RunConfig::l2,
+                {"enabled", "atomics", "victim_tags"}),
+        section("memory.dram", "the DRAM channel of each partition (cycles of the DRAM command clock)",
+                &RunConfig::dram),
+        section("pcie", "the host-GPU PCIe link and its DMA engines", &RunConfig::pcie),
+        section("host", "the host", &RunConfig::host),
+        section("host.memory", "host DRAM as the DMA engines see it", &RunConfig::host_memory),
+        section("uvm", "unified memory: translation, GMMU, demand paging (core cycles unless ns)", &RunConfig::uvm),
+        section("run", "what to run", &RunConfig::run),
+        // Until the workloads declare their parameters (workload registry): read by hand.
+        Section{"synthetic", "", [](sim::ConfigSection s, RunConfig& c) {
+                    workloads::read_synthetic_config(s, c.synthetic);
+                    sim::validate_in(s, c.synthetic);
+                }, [](const RunConfig&) { return std::vector<sim::SectionDoc>{}; }},
+        Section{"pchase", "", [](sim::ConfigSection s, RunConfig& c) {
+                    s.read("stride_bytes", c.pchase.stride_bytes);
+                    sim::validate_in(s, c.pchase);
+                }, [](const RunConfig&) { return std::vector<sim::SectionDoc>{}; }},
+    };
+    return all;
+}
 
 }  // namespace
 
+const sim::Params<GpuConfig>& GpuConfig::params() {
+    using C = GpuConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.add("num_sms", &C::num_sms, "SMs", "streaming multiprocessors").range(1, 1024);
+        p.add("core_clock_mhz", &C::core_clock_mhz, "MHz", "core clock (SM cycles)").range(1.0, 100000.0);
+        p.add("watchdog_cycles", &C::watchdog_cycles, "cycles",
+              "no CTA finishing for this many cycles is a deadlock (exit 3)")
+            .range(1, uint64_t{1} << 50);
+        p.policy("cta_scheduler", &C::cta_scheduler, sched::cta_placements(), "CTA placement policy");
+        return p;
+    }();
+    return p;
+}
+
+const sim::Params<SmPolicies>& SmPolicies::params() {
+    static const auto p = [] {
+        sim::Params<SmPolicies> p;
+        p.policy("warp_scheduler", &SmPolicies::warp_scheduler, sched::warp_schedulers(),
+                 "warp-scheduling policy of every scheduler (docs/architecture.md)");
+        return p;
+    }();
+    return p;
+}
+
+const sim::Params<MemoryChoice>& MemoryChoice::params() {
+    using C = MemoryChoice;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.add("model", &C::model, "",
+              "simple: one fixed-latency, bandwidth-limited memory; hierarchy: interconnect, L2 slices, DRAM channels")
+            .names({{"simple", MemoryModel::Simple}, {"hierarchy", MemoryModel::Hierarchy}});
+        p.add("interconnect", &C::interconnect, "",
+              "the hierarchy's SM-to-partition interconnect: crossbar, or a router mesh / 2.5D network ([memory.noc])")
+            .names({{"crossbar", Interconnect::Crossbar}, {"mesh", Interconnect::Mesh}, {"stacked", Interconnect::Stacked}});
+        return p;
+    }();
+    return p;
+}
+
+const sim::Params<HostConfig>& HostConfig::params() {
+    static const auto p = [] {
+        sim::Params<HostConfig> p;
+        p.add("timed_copies", &HostConfig::timed_copies, "", "memcpy crosses the PCIe link (false: copies take no time)");
+        return p;
+    }();
+    return p;
+}
+
+const sim::Params<RunSettings>& RunSettings::params() {
+    using C = RunSettings;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.add("workload", &C::workload, "", "library workload (stacksim list)");
+        p.add("size", &C::size, "", "problem size; 0 = the workload's default").range(0, 1u << 30);
+        p.add("seed", &C::seed, "", "seed of the random inputs and of every seeded policy");
+        return p;
+    }();
+    return p;
+}
+
 RunConfig read_run_config(sim::ConfigDoc& doc) {
     RunConfig c;
-    {
-        auto s = doc.section("gpu");
-        s.read("num_sms", c.gpu.num_sms);
-        s.read("core_clock_mhz", c.gpu.core_clock_mhz);
-        s.read("watchdog_cycles", c.gpu.watchdog_cycles);
-        s.read_choice("cta_scheduler", c.gpu.cta_scheduler, sched::cta_scheduler_registry().names());
-        sim::validate_in(s, c.gpu);
-    }
-    {
-        auto s = doc.section("gpu.sm");
-        core::SmConfig& m = c.sm;
-        s.read("max_threads", m.max_threads);
-        s.read("max_ctas", m.max_ctas);
-        s.read("registers", m.registers);
-        s.read("shared_memory_bytes", m.shared_memory_bytes);
-        s.read("regs_per_thread", m.regs_per_thread);
-        s.read("schedulers", m.schedulers);
-        s.read_choice("warp_scheduler", m.warp_scheduler, sched::warp_scheduler_registry().names());
-        s.read("ibuffer_entries", m.ibuffer_entries);
-        s.read("fetch_width", m.fetch_width);
-        s.read("fetch_latency", m.fetch_latency);
-        read_pipe(doc.section("gpu.sm.alu"), m.alu);
-        read_pipe(doc.section("gpu.sm.fp64"), m.fp64);
-        read_pipe(doc.section("gpu.sm.sfu"), m.sfu);
-        read_pipe(doc.section("gpu.sm.ldst"), m.ldst);
-        s.read("branch_latency", m.branch_latency);
-        s.read("shared_memory_latency", m.shared_memory_latency);
-        s.read("shared_memory_banks", m.shared_memory_banks);
-        s.read("regfile_banks", m.regfile_banks);
-        s.read("collector_units", m.collector_units);
-        s.read("icache_bytes", m.icache_bytes);
-        s.read("icache_ways", m.icache_ways);
-        s.read("icache_line_bytes", m.icache_line_bytes);
-        s.read("icache_miss_latency", m.icache_miss_latency);
-        s.read("instruction_bytes", m.instruction_bytes);
-        s.read("const_cache_bytes", m.const_cache_bytes);
-        s.read("const_cache_latency", m.const_cache_latency);
-        s.read("const_miss_latency", m.const_miss_latency);
-        s.read("line_bytes", m.line_bytes);
-        s.read("sector_bytes", m.sector_bytes);
-        s.read("max_pending_requests", m.max_pending_requests);
-        s.read("requests_per_cycle", m.requests_per_cycle);
-        sim::validate_in(s, m);
-    }
-    {
-        memory::SectorCacheConfig::params().read_into(doc.section("gpu.l1"), c.l1, {"atomics", "atomic_latency"});
-    }
-    {
-        auto s = doc.section("memory");
-        s.read("clock_mhz", c.memory.clock_mhz);
-        s.read("latency", c.memory.latency);
-        s.read("bandwidth_gbps", c.memory.bandwidth_gbps);
-        s.read("queue_depth", c.memory.queue_depth);
-        s.read_choice("model", c.memory_model, {"simple", "hierarchy"});
-        s.read_choice("interconnect", c.interconnect, {"crossbar", "mesh", "stacked"});
-        if (c.interconnect != "crossbar" && c.memory_model != "hierarchy")
-            s.fail("interconnect", fmt::format("'{}' needs memory.model = \"hierarchy\" (the simple memory has no "
-                                               "partitions)",
-                                               c.interconnect));
-        sim::validate_in(s, c.memory);
-    }
-    {
-        auto s = doc.section("memory.map");
-        s.read("partitions", c.address_map.partitions);
-        s.read("interleave_bytes", c.address_map.interleave_bytes);
-        s.read("xor_hash", c.address_map.xor_hash);
-        if (c.address_map.partitions == 0 || c.address_map.partitions > 256) s.fail("partitions", "must be in 1..256");
-        if (c.address_map.interleave_bytes < 32 || (c.address_map.interleave_bytes & (c.address_map.interleave_bytes - 1)))
-            s.fail("interleave_bytes", "must be a power of two >= 32");
-    }
-    {
-        auto s = doc.section("memory.crossbar");
-        s.read("clock_mhz", c.crossbar.clock_mhz);
-        s.read("latency", c.crossbar.latency);
-        s.read("width_bytes", c.crossbar.width_bytes);
-        s.read("header_bytes", c.crossbar.header_bytes);
-        s.read("queue_depth", c.crossbar.queue_depth);
-        sim::validate_in(s, c.crossbar);
-    }
-    {
-        auto s = doc.section("memory.noc");
-        noc::NocInterconnectConfig& n = c.noc;
-        s.read("clock_mhz", n.clock_mhz);
-        s.read("width", n.width);
-        s.read("height", n.height);
-        s.read("concentration", n.concentration);
-        s.read("vcs", n.vcs);
-        s.read("buffer_depth", n.buffer_depth);
-        s.read("pipeline_stages", n.pipeline_stages);
-        s.read("link_latency", n.link_latency);
-        s.read_choice("routing", n.routing, {"xy", "yx"});
-        s.read("flit_bytes", n.flit_bytes);
-        s.read("header_bytes", n.header_bytes);
-        s.read("queue_depth", n.queue_depth);
-        sim::validate_in(s, n);
-    }
-    {
-        memory::SectorCacheConfig::params().read_into(doc.section("memory.l2"), c.l2, {"enabled", "atomics", "victim_tags"});
-    }
-    {
-        auto s = doc.section("run");
-        s.read("workload", c.run.workload);
-        s.read("size", c.run.size);
-        s.read("seed", c.run.seed);
-    }
-    {
-        auto s = doc.section("synthetic");
-        workloads::read_synthetic_config(s, c.synthetic);
-        sim::validate_in(s, c.synthetic);
-    }
-    {
-        auto s = doc.section("memory.dram");
-        s.read_choice("preset", c.dram_preset, {"fixed", "gddr5", "gddr6", "hbm2", "hbm3"});
-        if (c.dram_preset != "fixed") c.dram = memory::DramChannelConfig::preset(c.dram_preset);
-        s.read_choice("scheduler", c.dram.scheduler, {"fcfs", "frfcfs"});
-        s.read_choice("page_policy", c.dram.page_policy, {"open", "closed"});
-        s.read("read_queue_depth", c.dram.read_queue_depth);
-        s.read("write_queue_depth", c.dram.write_queue_depth);
-        s.read("write_high_watermark", c.dram.write_high_watermark);
-        s.read("write_low_watermark", c.dram.write_low_watermark);
-        s.read("max_row_hits", c.dram.max_row_hits);
-        s.read("xor_bank_hash", c.dram.xor_bank_hash);
-        s.read("refresh", c.dram.refresh);
-        s.read_choice("refresh_mode", c.dram.refresh_mode, {"all_bank", "per_bank"});
-        c.dram.channels = c.address_map.partitions;
-        c.dram.interleave_bytes = c.address_map.interleave_bytes;
-        if (c.dram_preset != "fixed") sim::validate_in(s, c.dram);
-    }
-    {
-        auto s = doc.section("pcie");
-        s.read("generation", c.pcie.generation);
-        s.read("lanes", c.pcie.lanes);
-        s.read("h2d_gbps", c.pcie.h2d_gbps);
-        s.read("d2h_gbps", c.pcie.d2h_gbps);
-        s.read("latency_ns", c.pcie.latency_ns);
-        s.read("per_transfer_overhead_ns", c.pcie.per_transfer_overhead_ns);
-        s.read("dma_engines", c.pcie.dma_engines);
-        s.read("max_payload_bytes", c.pcie.max_payload_bytes);
-        sim::validate_in(s, c.pcie);
-    }
-    {
-        auto s = doc.section("host");
-        s.read("timed_copies", c.timed_copies);
-        auto m = doc.section("host.memory");
-        m.read("bandwidth_gbps", c.host_memory.bandwidth_gbps);
-        sim::validate_in(m, c.host_memory);
-    }
-    read_uvm_config(doc.section("uvm"), c.uvm);
-    {
-        auto s = doc.section("pchase");
-        s.read("stride_bytes", c.pchase.stride_bytes);
-        sim::validate_in(s, c.pchase);
-    }
-    if (c.interconnect != "crossbar") {
+    for (const Section& s : sections()) s.read(doc.section(s.path), c);
+    // Cross-section rules.
+    if (c.mem.interconnect != Interconnect::Crossbar && c.mem.model != MemoryModel::Hierarchy)
+        doc.section("memory").fail("interconnect", "a router network needs memory.model = \"hierarchy\" (the simple "
+                                                   "memory has no partitions)");
+    c.dram.channels = c.address_map.partitions;
+    c.dram.interleave_bytes = c.address_map.interleave_bytes;
+    if (c.mem.interconnect != Interconnect::Crossbar) {
         // Resolve the network now so that a grid too small for the SMs, or routers with too many
         // ports for the VCs, is a configuration error naming the key.
-        auto s = doc.section("memory.noc");
         const unsigned max_data = std::max({c.sm.line_bytes, c.l1.line_bytes, c.l2.line_bytes});
-        sim::validate_in(s, NocNetworkCheck{c, max_data, c.noc_network});
+        struct Resolve {
+            RunConfig& c;
+            unsigned max_data;
+            void validate() const {
+                c.noc_network = c.noc.network_for(c.mem.interconnect == Interconnect::Stacked ? "stacked" : "mesh",
+                                                  c.gpu.num_sms, c.address_map.partitions, max_data);
+            }
+        };
+        auto s = doc.section("memory.noc");
+        sim::validate_in(s, Resolve{c, max_data});
     }
     doc.check_all_used();
     return c;
+}
+
+std::vector<sim::SectionDoc> run_config_docs() {
+    const RunConfig defaults;
+    std::vector<sim::SectionDoc> out;
+    for (const Section& s : sections())
+        for (auto& d : s.document(defaults)) {
+            auto same = std::find_if(out.begin(), out.end(), [&](const sim::SectionDoc& o) { return o.path == d.path; });
+            if (same == out.end()) {
+                out.push_back(std::move(d));
+            } else {
+                for (auto& p : d.params) same->params.push_back(std::move(p));
+                if (same->description.empty()) same->description = d.description;
+            }
+        }
+    return out;
 }
 
 sim::ConfigDoc load_config(const std::string& name_or_path) {

@@ -3,73 +3,100 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
-#include "core/sm_config.h"
 #include "common/address_map.h"
+#include "core/sm_config.h"
 #include "memory/dram_timing.h"
 #include "memory/host_memory.h"
 #include "memory/pcie_config.h"
 #include "memory/sector_cache_config.h"
+#include "memory/simple_memory_config.h"
 #include "memory/uvm_config.h"
 #include "noc/crossbar_config.h"
 #include "noc/interconnect_config.h"
-#include "memory/simple_memory_config.h"
 #include "sim/config.h"
+#include "sim/param.h"
 #include "workloads/library/microbench.h"
 #include "workloads/synthetic/synthetic_config.h"
 
 namespace stacksim::top {
 
-/// GPU-level settings (section [gpu]); the SM is [gpu.sm], memory [memory].
+/// GPU-level settings ([gpu]); the SM is [gpu.sm], memory [memory].
 struct GpuConfig {
     uint32_t num_sms = 16;
     double core_clock_mhz = 1216.0;
     uint64_t watchdog_cycles = 100'000'000;  ///< no CTA finishing for this long = deadlock
-    std::string cta_scheduler = "round_robin";
-    void validate() const;
+    sim::PolicySpec cta_scheduler{"round_robin"};
+    static const sim::Params<GpuConfig>& params();
 };
 
-/// What to run (section [run]).
+/// The choices of [gpu.sm] that name policies of sched/ (core::SmConfig cannot see sched/).
+struct SmPolicies {
+    sim::PolicySpec warp_scheduler{"lrr"};
+    static const sim::Params<SmPolicies>& params();
+};
+
+/// Which memory system sits behind the SMs.
+enum class MemoryModel : uint8_t { Simple, Hierarchy };
+/// The hierarchy's SM-to-partition interconnect.
+enum class Interconnect : uint8_t { Crossbar, Mesh, Stacked };
+
+/// The choices of [memory] (its other keys configure the simple model).
+struct MemoryChoice {
+    MemoryModel model = MemoryModel::Simple;
+    Interconnect interconnect = Interconnect::Crossbar;
+    static const sim::Params<MemoryChoice>& params();
+};
+
+/// [host]: the host side of copies.
+struct HostConfig {
+    bool timed_copies = true;  ///< memcpy crosses the PCIe link (false: copies are free)
+    static const sim::Params<HostConfig>& params();
+};
+
+/// What to run ([run]).
 struct RunSettings {
     std::string workload = "vecadd";
     uint32_t size = 0;   ///< 0: the workload's default size
     uint64_t seed = 1;
-    void validate() const {}
+    static const sim::Params<RunSettings>& params();
 };
 
 /// Every module's configuration, read from one TOML document.
 struct RunConfig {
     GpuConfig gpu;
     core::SmConfig sm;
+    SmPolicies sm_policies;
     memory::SectorCacheConfig l1;
-    memory::SimpleMemoryConfig memory;     ///< [memory]: the simple model, and the channels' stand-in
-    std::string memory_model = "simple";  ///< memory.model: "simple" or "hierarchy"
+    MemoryChoice mem;
+    memory::SimpleMemoryConfig memory;       ///< [memory]: the simple model, and the "fixed" channels
     common::AddressMap address_map{4, 256, false};  ///< [memory.map]
-    noc::CrossbarConfig crossbar;          ///< [memory.crossbar]
-    /// memory.interconnect: "crossbar" ([memory.crossbar]), "mesh" or "stacked" ([memory.noc]).
-    std::string interconnect = "crossbar";
-    noc::NocInterconnectConfig noc;        ///< [memory.noc]
-    noc::NetworkConfig noc_network;        ///< the network resolved from [memory.noc] (mesh / stacked only)
+    noc::CrossbarConfig crossbar;            ///< [memory.crossbar]
+    noc::NocInterconnectConfig noc;          ///< [memory.noc]
+    noc::NetworkConfig noc_network;          ///< the network resolved from [memory.noc] (mesh / stacked only)
     memory::SectorCacheConfig l2 = default_l2();  ///< [memory.l2], one slice per partition
-    /// [memory.dram]: channel behind each L2 slice; preset "fixed" = the simple memory with
-    /// [memory]'s latency and bandwidth / partitions.
-    std::string dram_preset = "gddr5";
+    /// [memory.dram]: the channel behind each L2 slice (name "fixed": the simple memory with
+    /// [memory]'s latency and bandwidth / partitions).
     memory::DramChannelConfig dram = memory::DramChannelConfig::preset("gddr5");
-
-    /// L2 slice defaults: 256 KB, 16 ways, write-back, atomics executed, 64 MSHRs.
-    static memory::SectorCacheConfig default_l2();
     RunSettings run;
     workloads::SyntheticConfig synthetic;  ///< [synthetic], used by the "synthetic" workload
     workloads::PchaseConfig pchase;        ///< [pchase], used by the "pchase" workload
     memory::PcieConfig pcie;               ///< [pcie]
+    HostConfig host;                       ///< [host]
     memory::HostMemoryConfig host_memory;  ///< [host.memory]
-    bool timed_copies = true;              ///< host.timed_copies: memcpy crosses the PCIe link
     memory::UvmConfig uvm;                 ///< [uvm]: unified memory, translation, paging
+
+    /// L2 slice defaults: 256 KB, 16 ways, write-back, atomics executed, 64 MSHRs.
+    static memory::SectorCacheConfig default_l2();
 };
 
 /// Reads every section of `doc` into a RunConfig, validates each and rejects unknown keys.
 /// Throws ConfigError naming file, line and key.
 RunConfig read_run_config(sim::ConfigDoc& doc);
+
+/// Every section `stacksim run` reads, with each key's default, unit, meaning and allowed values.
+std::vector<sim::SectionDoc> run_config_docs();
 
 /// The preset named `name` ("gtx980") or the TOML file at that path. Throws InputError.
 sim::ConfigDoc load_config(const std::string& name_or_path);

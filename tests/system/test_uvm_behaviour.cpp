@@ -53,7 +53,7 @@ TEST_CASE("uvm: partial-page migration moves fewer bytes and finishes sooner tha
 TEST_CASE("uvm: single-range migration fills gaps that multi-range leaves on sparse accesses", "[uvm]") {
     // BFS reads the frontier's neighbour lists and costs scattered over its arrays: a single
     // range must grow over the gaps, multiple ranges need not.
-    const std::string sets = kManaged2M + " --set uvm.max_ranges=8";
+    const std::string sets = kManaged2M + " --set uvm.multi_range.max_ranges=8";
     const Run single = run("bfs:4000", sets + " --set uvm.mechanism=single_range");
     const Run multi = run("bfs:4000", sets + " --set uvm.mechanism=multi_range");
     CHECK(multi.stat("gpu.gmmu.bytes_migrated") < single.stat("gpu.gmmu.bytes_migrated"));

@@ -58,7 +58,7 @@ struct WalkBench {
 
 memory::UvmConfig walk_config(uint32_t pwc_entries) {
     memory::UvmConfig u;
-    u.mode = "device";
+    u.mode = memory::UvmMode::Device;
     u.page_bytes = kPage;
     // One-entry TLBs: any other page evicts a translation, so a page can be walked again.
     u.l1_tlb_entries = u.l1_tlb_ways = 1;

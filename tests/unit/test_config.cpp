@@ -24,7 +24,7 @@ TEST_CASE("config: values are read into the module structs", "[config]") {
     auto doc = sim::ConfigDoc::from_string("[gpu]\nnum_sms = 3\n[gpu.sm]\nwarp_scheduler = \"gto\"\n", "t.toml");
     top::RunConfig c = top::read_run_config(doc);
     CHECK(c.gpu.num_sms == 3);
-    CHECK(c.sm.warp_scheduler == "gto");
+    CHECK(c.sm_policies.warp_scheduler.name == "gto");
     CHECK(c.sm.max_ctas == core::SmConfig{}.max_ctas);
 }
 
@@ -55,7 +55,7 @@ TEST_CASE("config: --set overrides are type-checked and named", "[config]") {
 
 TEST_CASE("config: validation errors and choices name the key", "[config]") {
     auto doc = sim::ConfigDoc::from_string("[gpu.sm]\nschedulers = 0\n", "t.toml");
-    CHECK(error_of([&] { top::read_run_config(doc); }) == "t.toml:2: gpu.sm.schedulers: must be positive");
+    CHECK(error_of([&] { top::read_run_config(doc); }) == "t.toml:2: gpu.sm.schedulers: must be 1..64, got 0");
     auto doc2 = sim::ConfigDoc::from_string("[gpu.sm]\nwarp_scheduler = \"fifo\"\n", "t.toml");
     CHECK(error_of([&] { top::read_run_config(doc2); }).rfind("t.toml:2: gpu.sm.warp_scheduler: 'fifo' is not one of", 0) == 0);
     auto doc3 = sim::ConfigDoc::from_string("[gpu]\nnum_sms = -2\n", "t.toml");

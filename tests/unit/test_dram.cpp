@@ -2,6 +2,9 @@
 // DRAM channel timing specifications: one scripted requester and one channel per test process.
 #include <catch2/catch.hpp>
 
+#include "memory/dram_scheduler.h"
+#include "tests/unit/policy_spec.h"
+
 #include "tests/unit/scripted_requester.h"
 
 #include <algorithm>
@@ -84,7 +87,6 @@ TEST_CASE("dram: config validation names the offending key", "[dram]") {
     using Catch::Matchers::StartsWith;
     CHECK_THROWS_WITH(bad([](auto& c) { c.timing.tRC = 10; }).validate(), StartsWith("tRC:"));
     CHECK_THROWS_WITH(bad([](auto& c) { c.bank_groups = 3; }).validate(), StartsWith("bank_groups:"));
-    CHECK_THROWS_WITH(bad([](auto& c) { c.page_policy = "lazy"; }).validate(), StartsWith("page_policy:"));
     CHECK_THROWS_WITH(bad([](auto& c) { c.scheduler = "random"; }).validate(), StartsWith("scheduler:"));
     CHECK_THROWS_WITH(bad([](auto& c) { c.write_low_watermark = 30; }).validate(),
                       StartsWith("write_low_watermark:"));
@@ -191,7 +193,7 @@ TEST_CASE("dram: a 128-byte read on a 64-byte burst takes two bursts", "[dram]")
 
 TEST_CASE("dram: closed page precharges after the access so a later read to the row activates again", "[dram]") {
     auto cfg = DramChannelConfig::hbm2();
-    cfg.page_policy = "closed";
+    cfg.page_policy = memory::PagePolicy::Closed;
     Bench b(cfg);
     const auto& t = b.cfg.timing;
     b.run({{10, addr_of(b.cfg, 0, 3), 64, R}, {100, addr_of(b.cfg, 0, 3, 64), 64, R},
@@ -254,7 +256,7 @@ TEST_CASE("dram: FCFS serves an older row miss before a younger row hit", "[dram
 
 TEST_CASE("dram: FR-FCFS with a row-hit cap lets an older conflict close the row", "[dram]") {
     auto cfg = DramChannelConfig::hbm2();
-    cfg.max_row_hits = 2;
+    cfg.scheduler = test::policy_spec(memory::dram_schedulers(), "frfcfs", "max_row_hits = 2");
     Bench b(cfg);
     b.run({{10, addr_of(b.cfg, 0, 3), 64, R},
            {100, addr_of(b.cfg, 0, 4), 64, R},         // older conflict
@@ -366,7 +368,7 @@ TEST_CASE("dram: gddr5 with one command bus serves a closed-bank read in tRCD + 
 
 TEST_CASE("dram: per-bank refresh blocks one bank for tRFCsb while the others keep serving", "[dram]") {
     auto cfg = DramChannelConfig::hbm2();
-    cfg.refresh_mode = "per_bank";
+    cfg.refresh_mode = memory::RefreshMode::PerBank;
     Bench b(cfg);
     const auto& t = b.cfg.timing;
     const uint64_t due = t.tREFI / b.cfg.banks;  // bank 0's refresh

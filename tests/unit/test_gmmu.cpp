@@ -3,6 +3,9 @@
 // transitions, far faults and batching, partial ranges, migration back, eviction order.
 #include <catch2/catch.hpp>
 
+#include "memory/migration_mechanism.h"
+#include "tests/unit/policy_spec.h"
+
 #include <functional>
 #include <map>
 #include <systemc>
@@ -76,7 +79,7 @@ struct Bench {
 
 memory::UvmConfig managed(uint64_t page, const char* mechanism = "whole_page") {
     memory::UvmConfig c;
-    c.mode = "managed";
+    c.mode = memory::UvmMode::Managed;
     c.page_bytes = page;
     c.mechanism = mechanism;
     return c;
@@ -138,7 +141,7 @@ TEST_CASE("gmmu: single range goes CPU-valid to partial-valid to GPU-valid and b
 
 TEST_CASE("gmmu: multi range keeps separate ranges up to the limit", "[gmmu]") {
     memory::UvmConfig c = managed(2097152, "multi_range");
-    c.max_ranges = 3;
+    c.mechanism = test::policy_spec(memory::migration_mechanisms(), "multi_range", "max_ranges = 3");
     Bench b(c);
     b.gmmu.allocate(kBase, 2097152, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
@@ -250,7 +253,7 @@ TEST_CASE("gmmu: a one-entry migration buffer makes the second range request wai
 
 TEST_CASE("gmmu: device allocations are GPU-valid and never fault", "[gmmu]") {
     memory::UvmConfig c = managed(65536);
-    c.mode = "device";
+    c.mode = memory::UvmMode::Device;
     Bench b(c);
     b.gmmu.allocate(kBase, 65536, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) { CHECK(d.access(kBase)); };

@@ -31,7 +31,7 @@ struct Bench {
     std::vector<std::unique_ptr<test::ScriptedRequester>> src;
     Bench(const std::string& topology, unsigned sms, const memory::SimpleMemoryConfig& mem,
           const noc::NocInterconnectConfig& c = {})
-        : cfg(c), net(cfg.network(topology, sms, 2, 128)), m0("m0", mem, clock, stats), m1("m1", mem, clock, stats) {
+        : cfg(c), net(cfg.network_for(topology, sms, 2, 128)), m0("m0", mem, clock, stats), m1("m1", mem, clock, stats) {
         ic = std::make_unique<noc::NetworkInterconnect>("ic", cfg, net, common::AddressMap{2, 256, false}, clock, stats);
         for (unsigned i = 0; i < sms; ++i) {
             src.push_back(std::make_unique<test::ScriptedRequester>(("src" + std::to_string(i)).c_str(), clock));
@@ -122,21 +122,21 @@ TEST_CASE("network interconnect: a full network withholds END_REQ from the SM an
 TEST_CASE("network interconnect: the automatic grid fits the SMs and a too-small one is an error naming the key",
           "[noc_ic]") {
     noc::NocInterconnectConfig c;
-    auto m = c.network("mesh", 16, 8, 128);
+    auto m = c.network_for("mesh", 16, 8, 128);
     CHECK(m.width == 4);
     CHECK(m.height == 4);
     CHECK(m.memory_controllers == 8);
     CHECK(m.eject_credits >= 5);
-    auto s = c.network("stacked", 16, 8, 128);
+    auto s = c.network_for("stacked", 16, 8, 128);
     CHECK(s.width == 4);
     CHECK(s.height == 4);
     CHECK(s.concentration == 2);
-    auto v = c.network("mesh", 80, 32, 128);
+    auto v = c.network_for("mesh", 80, 32, 128);
     CHECK(v.width * v.height >= 80);
-    c.width = 3;
-    c.height = 3;
+    c.network.width = 3;
+    c.network.height = 3;
     try {
-        c.network("mesh", 16, 8, 128);
+        c.network_for("mesh", 16, 8, 128);
         FAIL("no error");
     } catch (const sim::ConfigError& e) {
         CHECK(std::string(e.what()).rfind("width:", 0) == 0);

@@ -40,7 +40,7 @@ TrafficConfig uniform(double rate, unsigned flits = 4) {
 TEST_CASE("noc: xy and yx routes reach every destination in manhattan hops in dimension order") {
     const unsigned w = 8, h = 8;
     for (std::string name : {"xy", "yx"}) {
-        auto r = routing_registry().create(name, w, h);
+        auto r = routing_functions().create(name, w, h);
         for (unsigned s = 0; s < w * h; ++s)
             for (unsigned d = 0; d < w * h; ++d) {
                 unsigned node = s, hops = 0;
@@ -63,7 +63,7 @@ TEST_CASE("noc: xy and yx routes reach every destination in manhattan hops in di
                 REQUIRE(hops == unsigned(std::abs(dx) + std::abs(dy)));
             }
     }
-    CHECK_THROWS_AS(routing_registry().create("west-first", w, h), sim::InputError);
+    CHECK_THROWS_AS(routing_functions().create("west-first", w, h), sim::InputError);
 }
 
 TEST_CASE("noc: allocator grants round robin and never double grants") {

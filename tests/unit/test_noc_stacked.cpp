@@ -3,6 +3,8 @@
 // layer policies' decision rules, memory traffic and deadlock freedom on every topology.
 #include <catch2/catch.hpp>
 
+#include "tests/unit/policy_spec.h"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -33,7 +35,7 @@ NetworkConfig stacked(const std::string& routing = "yx", const std::string& poli
     c.memory_controllers = 8;
     c.buffer_depth = 8;
     c.routing = routing;
-    c.policy.name = policy;
+    c.layer_policy = policy;
     return c;
 }
 
@@ -268,7 +270,7 @@ TEST_CASE("policies: dor never diverts") {
     auto cfg = stacked();
     auto t = Topology::create(cfg);
     std::vector<std::unique_ptr<Router>> routers;
-    auto p = layer_policy_registry().create("dor", LayerPolicyEnv{*t, routers, cfg.policy});
+    auto p = layer_policies().create("dor", LayerPolicyEnv{*t, routers});
     for (int i = 0; i < 10; ++i) p->received(head_with(1, 2, 15, false), 0);
     CHECK_FALSE(p->divert(0, 36, 0));
 }
@@ -277,7 +279,7 @@ TEST_CASE("policies: destdetect compares the latencies a node received on each l
     auto cfg = stacked();
     auto t = Topology::create(cfg);
     std::vector<std::unique_ptr<Router>> routers;
-    auto p = layer_policy_registry().create("destdetect", LayerPolicyEnv{*t, routers, cfg.policy});
+    auto p = layer_policies().create("destdetect", LayerPolicyEnv{*t, routers});
     CHECK_FALSE(p->divert(5, 40, 0));
     // Node 5 received slow upper-layer packets and fast interposer ones: 12 - 2 > 8.
     for (int i = 0; i < 5; ++i) p->received(head_with(40, 5, 12, false), 0);
@@ -296,7 +298,7 @@ TEST_CASE("policies: dll reports to the source grid over the ring and applies bo
     auto cfg = stacked();
     auto t = Topology::create(cfg);
     std::vector<std::unique_ptr<Router>> routers;
-    auto p = layer_policy_registry().create("dll", LayerPolicyEnv{*t, routers, cfg.policy});
+    auto p = layer_policies().create("dll", LayerPolicyEnv{*t, routers});
     auto run_ring = [&] {
         for (uint64_t c = 0; c < 200 && p->busy(); ++c) p->tick(c);
     };
@@ -315,9 +317,9 @@ TEST_CASE("policies: dll reports to the source grid over the ring and applies bo
         run_ring();
     }
     CHECK_FALSE(p->divert(0, 63, 0));  // 13 - 9 < 8
-    cfg.policy.latency_threshold = 2;
-    cfg.policy.interposer_limit = 8;
-    auto q = layer_policy_registry().create("dll", LayerPolicyEnv{*t, routers, cfg.policy});
+    auto q = layer_policies().create(
+        test::policy_spec(layer_policies(), "dll", "latency_threshold = 2\ninterposer_limit = 8"),
+        LayerPolicyEnv{*t, routers});
     for (int i = 0; i < 5; ++i) {
         q->received(head_with(0, 63, 15, false), 0);
         q->received(head_with(0, 63, 9, true), 0);
@@ -335,7 +337,7 @@ TEST_CASE("policies: localbuf diverts when two routers of the grid are congested
         RouterParams rp{t->ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages};
         routers.push_back(std::make_unique<Router>(r, rp, *t));
     }
-    auto p = layer_policy_registry().create("localbuf", LayerPolicyEnv{*t, routers, cfg.policy});
+    auto p = layer_policies().create("localbuf", LayerPolicyEnv{*t, routers});
     std::map<std::pair<unsigned, unsigned>, unsigned> held;
     auto fill = [&](unsigned r, unsigned port, unsigned flits) {
         for (unsigned i = 0; i < flits; ++i) {
@@ -413,8 +415,9 @@ TEST_CASE("stacked: every topology and policy keeps making progress under satura
             cfg.memory_controllers = k.mcs;
             cfg.routing = routing;
             cfg.buffer_depth = 2;
-            cfg.policy.name = k.policy;
-            cfg.policy.latency_threshold = 1;  // divert often
+            const bool latency = std::string(k.policy) == "destdetect" || std::string(k.policy) == "dll";
+            cfg.layer_policy =  // divert often
+                test::policy_spec(layer_policies(), k.policy, latency ? "latency_threshold = 1" : "");
             Network net(cfg);
             TrafficConfig t;
             t.rate = 0.9;
@@ -484,11 +487,23 @@ TEST_CASE("stacked: bad sizes and names are one line config errors") {
     c.topology = "torus";
     expect_error(c, "topology");
     c = stacked();
-    c.policy.name = "random";
+    c.layer_policy = "destdetect";
+    c.topology = "mesh";
+    c.concentration = 1;
     expect_error(c, "layer_policy");
-    c = stacked();
-    c.policy.ring_links = 3;
-    expect_error(c, "ring_links");
+    auto read_error = [](const std::string& toml) {
+        auto doc = sim::ConfigDoc::from_string(toml, "t.toml");
+        NetworkConfig n;
+        try {
+            NetworkConfig::params().read_into(doc.section("noc"), n);
+        } catch (const sim::ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    CHECK(read_error("[noc]\nlayer_policy = \"random\"\n").rfind("t.toml:2: noc.layer_policy: 'random' is not one of", 0) == 0);
+    CHECK(read_error("[noc]\ntopology = \"stacked\"\nconcentration = 2\nlayer_policy = \"dll\"\n[noc.dll]\nring_links = 3\n") ==
+          "t.toml:6: noc.dll.ring_links: must be a power of two, got 3");
     c = stacked();
     c.vcs = 12;  // 4 up + 4 mesh + controller ports x 12 VCs > 64
     CHECK_THROWS_AS(Network(c), sim::ConfigError);

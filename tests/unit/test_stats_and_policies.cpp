@@ -5,7 +5,9 @@
 #include "memory/dram_scheduler.h"
 #include "common/tag_array.h"
 #include "sched/cta_dispatcher.h"
-#include "sched/warp_schedulers.h"
+#include "sched/cta_placement.h"
+#include "sched/warp_scheduler_registry.h"
+#include "tests/unit/policy_spec.h"
 #include "sim/stats.h"
 
 using namespace stacksim;
@@ -37,21 +39,23 @@ TEST_CASE("stats: counters, averages, histograms and formulas dump by name", "[s
 }
 
 TEST_CASE("policies: registry knows lrr and gto", "[policy]") {
-    auto names = sched::warp_scheduler_registry().names();
+    auto names = sched::warp_schedulers().names();
     CHECK(names == std::vector<std::string>{"ccws", "gto", "lrr", "oldest", "two_level"});
-    CHECK_THROWS_AS(sched::warp_scheduler_registry().create("nope"), sim::InputError);
+    CHECK_THROWS_AS(sched::warp_schedulers().create("nope"), sim::InputError);
 }
 
 TEST_CASE("policies: LRR rotates past the last issuer, GTO sticks to it, then oldest", "[policy]") {
     std::vector<core::WarpRef> warps = {{4, 10}, {1, 11}, {7, 12}, {2, 13}};
     std::vector<uint32_t> order;
-    sched::LrrPolicy lrr;
+    auto lrr_ptr = sched::warp_schedulers().create("lrr");
+    auto& lrr = *lrr_ptr;
     lrr.prioritize(warps, order);
     CHECK(order == std::vector<uint32_t>{4, 1, 7, 2});
     lrr.on_issue(1, false);
     lrr.prioritize(warps, order);
     CHECK(order == std::vector<uint32_t>{7, 2, 4, 1});
-    sched::GtoPolicy gto;
+    auto gto_ptr = sched::warp_schedulers().create("gto");
+    auto& gto = *gto_ptr;
     gto.prioritize(warps, order);
     CHECK(order == std::vector<uint32_t>{4, 1, 7, 2});
     gto.on_issue(7, false);
@@ -65,14 +69,17 @@ TEST_CASE("policies: LRR rotates past the last issuer, GTO sticks to it, then ol
 TEST_CASE("policies: oldest-first ignores who issued last", "[policy]") {
     std::vector<core::WarpRef> warps = {{4, 10}, {1, 11}, {7, 12}};
     std::vector<uint32_t> order;
-    sched::OldestFirstPolicy p;
+    auto policy = sched::warp_schedulers().create("oldest");
+    auto& p = *policy;
     p.on_issue(7, false);
     p.prioritize(warps, order);
     CHECK(order == std::vector<uint32_t>{4, 1, 7});
 }
 
 TEST_CASE("policies: two-level schedules an active set and demotes on long-latency loads", "[policy]") {
-    sched::TwoLevelPolicy p(2);
+    auto policy = sched::warp_schedulers().create(
+        test::policy_spec(sched::warp_schedulers(), "two_level", "active_warps = 2"));
+    auto& p = *policy;
     std::vector<core::WarpRef> warps = {{0, 0}, {1, 1}, {2, 2}, {3, 3}};
     std::vector<uint32_t> order;
     p.prioritize(warps, order);
@@ -88,7 +95,9 @@ TEST_CASE("policies: two-level schedules an active set and demotes on long-laten
 }
 
 TEST_CASE("policies: CCWS throttles warps once another loses locality", "[policy]") {
-    sched::CcwsPolicy p(128, 4 * sched::CcwsPolicy::kBase);
+    auto policy = sched::warp_schedulers().create(
+        test::policy_spec(sched::warp_schedulers(), "ccws", "score_bump = 128\ncutoff = 64"));
+    auto& p = *policy;
     std::vector<core::WarpRef> warps = {{0, 0}, {1, 1}, {2, 2}, {3, 3}};
     std::vector<uint32_t> order;
     p.prioritize(warps, order);
@@ -103,7 +112,7 @@ TEST_CASE("policies: CCWS throttles warps once another loses locality", "[policy
 }
 
 TEST_CASE("policies: every policy kind has its expected names registered", "[policy]") {
-    CHECK(sched::cta_scheduler_registry().names() == std::vector<std::string>{"fill", "round_robin"});
+    CHECK(sched::cta_placements().names() == std::vector<std::string>{"fill", "round_robin"});
     CHECK(common::replacement_policies().names() == std::vector<std::string>{"fifo", "lru", "plru", "srrip"});
     CHECK(memory::dram_schedulers().names() == std::vector<std::string>{"fcfs", "frfcfs"});
     for (const auto& n : common::replacement_policies().names()) CHECK(common::replacement_policies().create(n));

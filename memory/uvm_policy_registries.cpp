@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+// The registries of unified-memory policies: migration mechanisms, eviction, prefetchers.
+#include "memory/eviction_policy.h"
+#include "memory/migration_mechanism.h"
+#include "memory/prefetcher.h"
+
+namespace stacksim::memory {
+
+MigrationRegistry& migration_mechanisms() {
+    static MigrationRegistry r("migration mechanism");
+    return r;
+}
+
+EvictionRegistry& eviction_policies() {
+    static EvictionRegistry r("eviction policy");
+    return r;
+}
+
+PrefetcherRegistry& prefetchers() {
+    static PrefetcherRegistry r("prefetcher");
+    return r;
+}
+
+}  // namespace stacksim::memory

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// LocalBuf layer selection: divert when the source grid's routers are congested (thesis ch.5).
+#include "noc/layer_policy_base.h"
+#include "noc/router.h"
+#include "noc/topology.h"
+
+namespace stacksim::noc {
+
+namespace {
+
+/// Parameters of localbuf ([noc.localbuf]).
+struct LocalBufParams {
+    double buffer_threshold = 0.6;
+    uint32_t congested_nodes = 1;
+    static const sim::Params<LocalBufParams>& params() {
+        using C = LocalBufParams;
+        static const auto p = [] {
+            sim::Params<C> p;
+            p.add("buffer_threshold", &C::buffer_threshold, "",
+                  "occupancy of a router's fullest input port (fraction) above which it is congested")
+                .check([](double v) { return v > 0.0 && v <= 1.0; }, "in (0, 1]");
+            p.add("congested_nodes", &C::congested_nodes, "routers",
+                  "divert when more than this many routers of the source's grid are congested")
+                .range(0, 1024);
+            return p;
+        }();
+        return p;
+    }
+};
+
+/// A router with an input port whose buffers are more than the threshold full is congested;
+/// divert when more than congested_nodes upper routers of the source's grid are congested and
+/// the grid's interposer router is not.
+class LocalBuf final : public LayerPolicyBase {
+public:
+    LocalBuf(const LocalBufParams& p, const LayerPolicyEnv& env) : LayerPolicyBase(env), m_p(p) {}
+    bool divert(unsigned src, unsigned, uint64_t) override {
+        const Topology& t = m_env.topology;
+        unsigned g = t.grid(src), congested = 0;
+        for (unsigned r : t.grid_upper_routers(g)) congested += is_congested(r);
+        return decide(congested > m_p.congested_nodes && !is_congested(t.grid_lower_router(g)));
+    }
+
+private:
+    bool is_congested(unsigned r) const { return m_env.routers[r]->max_port_occupancy() > m_p.buffer_threshold; }
+    LocalBufParams m_p;
+};
+
+const bool registered = layer_policies().add_with<LocalBufParams>(
+    "localbuf", "divert when more routers of the grid than congested_nodes have an input port over buffer_threshold full and the interposer node has none",
+    [](const LocalBufParams& p, const LayerPolicyEnv& e) { return std::make_unique<LocalBuf>(p, e); });
+
+}  // namespace
+
+}  // namespace stacksim::noc

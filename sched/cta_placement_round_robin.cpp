@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// Round-robin CTA placement (textbook fig 3-33).
+#include "sched/cta_placement.h"
+
+namespace stacksim::sched {
+
+namespace {
+
+/// One CTA per SM per pass, as many passes as resources allow; the cursor remembers where
+/// the last pass stopped.
+class RoundRobin final : public CtaPlacement {
+public:
+    void place(const std::vector<core::CtaHost*>& sms, core::KernelLaunch& k, uint64_t& next_cta,
+               size_t& cursor) override {
+        const size_t n = sms.size();
+        bool placed = true;
+        while (placed && next_cta < k.num_ctas()) {
+            placed = false;
+            for (size_t i = 0; i < n && next_cta < k.num_ctas(); ++i) {
+                core::CtaHost* sm = sms[cursor];
+                cursor = (cursor + 1) % n;
+                if (sm->can_accept(k)) {
+                    sm->start_cta(k, next_cta++);
+                    placed = true;
+                }
+            }
+        }
+    }
+};
+
+const bool registered =
+    cta_placements().add("round_robin", "one CTA per SM per pass, as many passes as resources allow (default)",
+                         [] { return std::make_unique<RoundRobin>(); });
+
+}  // namespace
+
+}  // namespace stacksim::sched
