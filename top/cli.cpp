@@ -20,6 +20,7 @@
 #include "sched/warp_scheduler_registry.h"
 #include "sim/error.h"
 #include "top/embedded_presets.h"
+#include "top/config_command.h"
 #include "top/noc_command.h"
 #include "top/run_command.h"
 #include "workloads/workload.h"
@@ -34,6 +35,7 @@ const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZ
                     [--set KEY=VALUE]... [--seed N] [--out DIR] [--ptx-dir DIR] [--quiet]
                     [--timeline FILE.json [--timeline-sms 0,1]] [--watch smN.wM]...
        stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP] [--pattern NAME] [--set KEY=VALUE]... [--out DIR]
+       stacksim config --list [SECTION] | --markdown | [PRESET|FILE] [--set KEY=VALUE]...
        stacksim list
        stacksim --help | --version
 
@@ -151,6 +153,7 @@ int cli_main(int argc, char** argv) {
         }
         if (args[0] == "list") return list_command();
         if (args[0] == "noc") return noc_command(args);
+        if (args[0] == "config") return config_command(args);
         if (args[0] == "run") {
             args.erase(args.begin());
             for (auto& a : args)

@@ -27,8 +27,8 @@ std::vector<sim::SectionDoc> noc_config_docs() {
         "noc", "the router network (mesh, concentrated mesh or the 2.5D stacked system); cycles are router cycles",
         &d.net);
     auto traffic = noc::TrafficConfig::params().document("traffic", "synthetic traffic and its measurement", &d.traffic);
-    for (auto& p : noc::MeasureConfig::params().document("traffic", "", &d.measure).front().params)
-        traffic.front().params.push_back(std::move(p));
+    auto measure = noc::MeasureConfig::params().document("traffic", "", &d.measure);
+    for (auto& p : measure.front().params) traffic.front().params.push_back(std::move(p));
     out.insert(out.end(), traffic.begin(), traffic.end());
     auto trace = noc::ReplayConfig::params().document("trace", "Netrace replay (stacksim noc --trace)", &d.replay);
     out.insert(out.end(), trace.begin(), trace.end());
