@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cstring>
 
 #include "tests/component/sm_bench.h"
 
