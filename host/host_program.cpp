@@ -48,7 +48,7 @@ workloads::DevPtr HostProgram::malloc_managed(uint64_t bytes) {
     if (!m_gmmu) return allocate(bytes, false);  // unified memory off: plain memory
     if (m_gmmu->config().mode == memory::UvmMode::Ideal) return allocate(bytes, false);  // no transfer cost
     if (!m_gmmu->can_page())
-        throw sim::SimulationError("malloc_managed: demand paging needs the PCIe link (set run.timed_copies = true)");
+        throw sim::SimulationError("malloc_managed: demand paging needs the PCIe link (set host.timed_copies = true)");
     return allocate(bytes, true);
 }
 

@@ -13,7 +13,8 @@
 #include "core/reconvergence.h"
 #include "core/sm.h"
 #include "sched/cta_dispatcher.h"
-#include "sched/warp_schedulers.h"
+#include "sched/cta_placement.h"
+#include "sched/warp_scheduler_registry.h"
 #include "sim/sparse_memory.h"
 #include "sim/stats.h"
 #include "tests/component/scripted_memory.h"
@@ -40,7 +41,7 @@ public:
 
     explicit SmBench(const core::SmConfig& cfg = core::SmConfig(), uint64_t latency = 100)
         : clock("clk", 1000), sm("sm", kSmId, cfg, clock, policies(cfg), stats), mem("mem", clock, latency),
-          dispatcher({&sm}, sched::cta_scheduler_registry().create("round_robin")) {
+          dispatcher({&sm}, sched::cta_placements().create("round_robin")) {
         sm.downstream.bind(mem.upstream);
         sm.on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { dispatcher.cta_done(s, l); };
     }
@@ -96,7 +97,7 @@ public:
 private:
     static std::vector<std::unique_ptr<core::WarpSchedulerPolicy>> policies(const core::SmConfig& cfg) {
         std::vector<std::unique_ptr<core::WarpSchedulerPolicy>> p;
-        for (uint32_t s = 0; s < cfg.schedulers; ++s) p.push_back(sched::warp_scheduler_registry().create(cfg.warp_scheduler));
+        for (uint32_t s = 0; s < cfg.schedulers; ++s) p.push_back(sched::warp_schedulers().create("lrr"));
         return p;
     }
     std::vector<std::unique_ptr<core::Module>> m_modules;

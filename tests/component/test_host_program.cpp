@@ -15,6 +15,7 @@
 #include "memory/host_memory.h"
 #include "memory/pcie_link.h"
 #include "sched/cta_dispatcher.h"
+#include "sched/cta_placement.h"
 #include "sim/clock_domain.h"
 #include "sim/error.h"
 #include "sim/failure.h"
@@ -83,7 +84,7 @@ struct HostBench {
     sim::StatRegistry stats;
     sim::ClockDomain clock{"clk", 1000};
     StubSm sm{clock};
-    sched::CtaDispatcher dispatcher{{&sm}, sched::cta_scheduler_registry().create("round_robin")};
+    sched::CtaDispatcher dispatcher{{&sm}, sched::cta_placements().create("round_robin")};
     FunctionWorkload workload;
     std::unique_ptr<memory::HostMemory> host_memory;
     std::unique_ptr<memory::PcieLink> pcie;
@@ -100,7 +101,9 @@ struct HostBench {
                                                    [this] { return sm.instructions; }, pcie.get());
         if (w.uvm_mode != "off") {
             memory::UvmConfig uvm;
-            uvm.mode = w.uvm_mode;
+            uvm.mode = w.uvm_mode == "device"    ? memory::UvmMode::Device
+                       : w.uvm_mode == "managed" ? memory::UvmMode::Managed
+                                                 : memory::UvmMode::Ideal;
             gmmu = std::make_unique<memory::Gmmu>("gmmu", uvm, memory::GmmuPlatform(), pcie.get(), stats);
             host->set_gmmu(gmmu.get(), w.free_copies);
         }
@@ -187,9 +190,8 @@ TEST_CASE("host program: malloc_managed in device mode without the PCIe link is 
     CHECK(contains(message, "timed_copies"));
 }
 
-// Known bug, kept visible: the message says "set run.timed_copies = true" but the key is
-// host.timed_copies (top/run_config.cpp reads it from [host]). Remove [!shouldfail] with the fix.
-TEST_CASE("host program: the malloc_managed error names the key host.timed_copies", "[host][uvm][!shouldfail]") {
+// The message once named run.timed_copies; the key is host.timed_copies.
+TEST_CASE("host program: the malloc_managed error names the key host.timed_copies", "[host][uvm]") {
     std::string message;
     HostBench b([&](HostApi& h) { message = error_of<sim::SimulationError>([&] { h.malloc_managed(100); }); },
                 Wiring{false, "device", false});
