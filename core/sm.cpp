@@ -7,6 +7,7 @@
 #include "core/functional_executor.h"
 #include "core/kernel_launch.h"
 #include "core/occupancy.h"
+#include "common/lost_locality_extension.h"
 #include "sim/error.h"
 
 namespace stacksim::core {
@@ -200,7 +201,7 @@ void Sm::process_responses(uint64_t) {
                 --w.pending_loads;
             }
         }
-        if (e.lost_locality) m_policies[e.warp % m_cfg.schedulers]->on_lost_locality(e.warp);
+        if (common::LostLocalityExtension::is_set(*p)) m_policies[e.warp % m_cfg.schedulers]->on_lost_locality(e.warp);
         p->release();
         if (w.finished && w.pending_mem == 0) free_warp(e.warp);
         m_progress = true;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "common/lost_locality_extension.h"
+#include "memory/page_walk_extension.h"
 #include "sim/error.h"
 
 namespace stacksim::memory {
@@ -79,17 +81,16 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
     const uint32_t sectors = e.sector_mask;
     const bool write_back = m_cfg.write_policy == WritePolicy::WriteBack;
     switch (e.access) {
-    case sim::MemAccess::PageWalk:
-        if (m_cfg.atomics == AtomicPolicy::Bypass) {
+    case sim::MemAccess::Read: {
+        const bool walk = PageWalkExtension::is_set(p);
+        if (walk && m_cfg.atomics == AtomicPolicy::Bypass) {
             // Like an atomic, a page-table read passes an L1 (not coherent with the GMMU's
             // page-table updates) without allocating; unlike one, it leaves the line alone.
+            // An L2 slice caches page-table entries like any data.
             ++m_walk_forwards;
-            m_out.push_back({line, sectors, sim::MemAccess::PageWalk, &p, e.warp});
+            m_out.push_back({line, sectors, sim::MemAccess::Read, &p, e.warp, true});
             break;
         }
-        [[fallthrough]];  // an L2 slice caches page-table entries like any data
-    case sim::MemAccess::Read: {
-        const bool walk = e.access == sim::MemAccess::PageWalk;
         const uint32_t need = sectors & ~m_tags.lookup(line);
         if (need == 0) {
             ++m_reads;
@@ -107,7 +108,7 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
         ++m_sector_misses;
         if (walk) ++m_walk_reads;
         if (in_victim_tags(e.warp, line)) {
-            e.lost_locality = true;
+            common::LostLocalityExtension::set(p);
             ++m_lost_locality;
         }
         if (it == m_mshrs.end()) {
@@ -188,7 +189,7 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
 void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
     const sim::MemExtension& e = sim::PayloadPool::ext(down);
     const uint64_t line = down.get_address();
-    if (e.access == sim::MemAccess::Read) {
+    if (e.access == sim::MemAccess::Read && !PageWalkExtension::is_set(down)) {  // a fill
         auto it = m_mshrs.find(line);
         if (it != m_mshrs.end()) {
             Mshr& m = it->second;
@@ -230,17 +231,16 @@ void SectorCache::send_downstream(uint64_t cycle) {
     m_out.pop_front();
     tlm::tlm_generic_payload& p = m_pool.acquire();
     p.set_address(o.addr);
-    if (o.access == sim::MemAccess::PageWalk && o.origin) p.set_data_length(o.origin->get_data_length());
+    if (o.walk) p.set_data_length(o.origin->get_data_length());
     else p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * m_cfg.sector_bytes);
-    p.set_command(o.access == sim::MemAccess::Read || o.access == sim::MemAccess::PageWalk ? tlm::TLM_READ_COMMAND
-                                                                                          : tlm::TLM_WRITE_COMMAND);
+    p.set_command(o.access == sim::MemAccess::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
     sim::MemExtension& e = sim::PayloadPool::ext(p);
     if (o.origin) e = sim::PayloadPool::ext(*o.origin);
     e.warp = o.warp;
     e.sector_mask = o.sectors;
     e.access = o.access;
     e.issue_cycle = cycle;
-    e.lost_locality = false;
+    if (o.walk) PageWalkExtension::set(p);
     if (o.origin) m_origin[&p] = o.origin;
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;

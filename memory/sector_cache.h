@@ -30,8 +30,8 @@ namespace stacksim::memory {
 /// back). Atomics bypass the cache and invalidate the line (`atomics = "bypass"`, the L1) or are
 /// executed in the cache as a read-modify-write (`"execute"`, the L2). A full input queue or no free MSHR
 /// withholds END_REQ. Each evicted line is remembered in its filler's victim tags; a miss that
-/// hits there is flagged `lost_locality` in the response (CCWS). Page-walk reads
-/// (MemAccess::PageWalk) are forwarded without allocating by a cache with `atomics = "bypass"`
+/// hits there is marked with common::LostLocalityExtension (CCWS). Page-walk reads
+/// (PageWalkExtension) are forwarded without allocating by a cache with `atomics = "bypass"`
 /// (the L1) and served as reads by one with `"execute"` (the L2).
 class SectorCache : public sc_core::sc_module, public sim::Clocked {
 public:
@@ -62,6 +62,7 @@ private:
         sim::MemAccess access;
         tlm::tlm_generic_payload* origin;  ///< upstream request answered by this one (or null)
         uint32_t warp;
+        bool walk = false;  ///< a forwarded page-table read
     };
 
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);

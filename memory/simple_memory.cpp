@@ -39,8 +39,7 @@ void SimpleMemory::accept(int port, tlm::tlm_generic_payload& p, uint64_t now) {
     m_bytes += p.get_data_length();
     m_latency.sample(static_cast<double>(ready - now));
     switch (sim::PayloadPool::ext(p).access) {
-    case sim::MemAccess::Read:
-    case sim::MemAccess::PageWalk: ++m_reads; break;
+    case sim::MemAccess::Read: ++m_reads; break;
     case sim::MemAccess::Write: ++m_writes; break;
     case sim::MemAccess::Atomic: ++m_atomics; break;
     }

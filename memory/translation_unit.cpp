@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "memory/page_walk_extension.h"
+
 namespace stacksim::memory {
 
 TranslationUnit::TranslationUnit(sc_core::sc_module_name name, const UvmConfig& cfg, Gmmu& gmmu,
@@ -59,7 +61,7 @@ tlm::tlm_sync_enum TranslationUnit::nb_transport_bw(tlm::tlm_generic_payload& p,
             m_blocked = nullptr;
             m_clock.activate(*this);
         }
-        if (sim::PayloadPool::ext(p).access == sim::MemAccess::PageWalk && m_walk_payloads.count(&p)) {
+        if (PageWalkExtension::is_set(p) && m_walk_payloads.count(&p)) {
             walk_response(p, m_clock.cycle());
             return tlm::TLM_COMPLETED;
         }
@@ -177,7 +179,8 @@ bool TranslationUnit::tick(uint64_t cycle) {
         e.source = m_id;
         e.sector_mask = 1u << (w.addr % m_line_bytes / m_sector_bytes);
         e.issue_cycle = cycle;
-        e.access = sim::MemAccess::PageWalk;
+        e.access = sim::MemAccess::Read;
+        PageWalkExtension::set(p);
         m_walk_payloads[&p] = w.walk;
         m_walk_out.push_back(&p);
         ++m_pte_reads;

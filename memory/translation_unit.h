@@ -28,9 +28,9 @@ namespace stacksim::memory {
 /// then asks the GMMU whether its bytes are on the GPU; if not, the GMMU holds it (the
 /// warp waits on its load; other warps go on) and replays it here after migration.
 /// With walk_reads = "memory" the unit also issues the page-table entry reads of the walks its
-/// misses start (MemAccess::PageWalk payloads from its own pool, ahead of the SM's requests on
-/// the downstream socket) and keeps their responses from the SM; requests whose translation
-/// is on its way wait here until the walk ends, with no polling.
+/// misses start (reads marked with PageWalkExtension, from its own pool, ahead of the SM's
+/// requests on the downstream socket) and keeps their responses from the SM; requests whose
+/// translation is on its way wait here until the walk ends, with no polling.
 /// Protocol on both sockets as the SM's (BEGIN_REQ, END_REQ withheld when the input queue is
 /// full, BEGIN_RESP passed straight back). Clocked by the core domain only while it has work.
 class TranslationUnit : public sc_core::sc_module, public sim::Clocked {

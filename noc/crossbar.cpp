@@ -40,7 +40,9 @@ void Crossbar::end_of_elaboration() {
 
 uint64_t Crossbar::occupancy(const tlm::tlm_generic_payload& p, bool response) const {
     const sim::MemAccess a = sim::PayloadPool::ext(const_cast<tlm::tlm_generic_payload&>(p)).access;
-    const bool carries = a == sim::MemAccess::Atomic || (response ? a == sim::MemAccess::Read || a == sim::MemAccess::PageWalk : a == sim::MemAccess::Write);
+    // Data travels with writes and atomics on the way in, with reads (page-table reads too) and
+    // atomics back.
+    const bool carries = a == sim::MemAccess::Atomic || a == (response ? sim::MemAccess::Read : sim::MemAccess::Write);
     uint64_t bytes = m_cfg.header_bytes + (carries ? p.get_data_length() : 0);
     return std::max<uint64_t>(1, (bytes + m_cfg.width_bytes - 1) / m_cfg.width_bytes);
 }

@@ -63,10 +63,9 @@ void NetworkInterconnect::end_of_elaboration() {
 
 uint32_t NetworkInterconnect::flits(const tlm::tlm_generic_payload& p, bool response) const {
     const sim::MemAccess a = sim::PayloadPool::ext(const_cast<tlm::tlm_generic_payload&>(p)).access;
-    // Data travels with writes and atomics on the way in, with reads, walks and atomics back.
-    const bool carries = a == sim::MemAccess::Atomic ||
-                         (response ? a == sim::MemAccess::Read || a == sim::MemAccess::PageWalk
-                                   : a == sim::MemAccess::Write);
+    // Data travels with writes and atomics on the way in, with reads (page-table reads too) and
+    // atomics back.
+    const bool carries = a == sim::MemAccess::Atomic || a == (response ? sim::MemAccess::Read : sim::MemAccess::Write);
     const uint64_t bytes = m_cfg.header_bytes + (carries ? p.get_data_length() : 0);
     return static_cast<uint32_t>(std::max<uint64_t>(1, (bytes + m_cfg.flit_bytes - 1) / m_cfg.flit_bytes));
 }
