@@ -34,7 +34,11 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
       m_icache(common::TagArrayGeometry{cfg.icache_bytes, cfg.icache_ways, cfg.icache_line_bytes,
                                         cfg.icache_line_bytes}),
       m_const_cache(common::TagArrayGeometry{cfg.const_cache_bytes, 4, 64, 64}) {
-    downstream.register_nb_transport_bw(this, &Sm::nb_transport_bw);
+    downstream.on_end_req([this] { m_clock.activate(*this); });
+    downstream.on_response([this](tlm::tlm_generic_payload& p) {
+        m_responses.push_back(&p);
+        m_clock.activate(*this);
+    });
     m_warps.resize(cfg.max_threads / kWarpSize);
     m_ctas.resize(cfg.max_ctas);
     m_sched_warps.resize(cfg.schedulers);
@@ -169,22 +173,6 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     if (m_observer) emit(SmEventKind::CtaStart, m_clock.cycle(), cslot);
     for (uint32_t e : empty_warps) warp_finished(e);  // a traced warp with no instructions
     m_clock.activate(*this);
-}
-
-tlm::tlm_sync_enum Sm::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
-                                       sc_core::sc_time&) {
-    if (phase == tlm::END_REQ) {
-        if (&p == m_blocked) m_blocked = nullptr;
-        m_clock.activate(*this);
-        return tlm::TLM_ACCEPTED;
-    }
-    if (phase == tlm::BEGIN_RESP) {
-        if (&p == m_blocked) m_blocked = nullptr;  // BEGIN_RESP implies END_REQ
-        m_responses.push_back(&p);
-        m_clock.activate(*this);
-        return tlm::TLM_COMPLETED;
-    }
-    return tlm::TLM_ACCEPTED;
 }
 
 void Sm::process_responses(uint64_t) {
