@@ -7,6 +7,7 @@
 #include "core/functional_executor.h"
 #include "core/kernel_launch.h"
 #include "core/occupancy.h"
+#include "common/lost_locality_extension.h"
 #include "sim/error.h"
 
 namespace stacksim::core {
@@ -33,7 +34,11 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
       m_icache(common::TagArrayGeometry{cfg.icache_bytes, cfg.icache_ways, cfg.icache_line_bytes,
                                         cfg.icache_line_bytes}),
       m_const_cache(common::TagArrayGeometry{cfg.const_cache_bytes, 4, 64, 64}) {
-    downstream.register_nb_transport_bw(this, &Sm::nb_transport_bw);
+    downstream.on_end_req([this] { m_clock.activate(*this); });
+    downstream.on_response([this](tlm::tlm_generic_payload& p) {
+        m_responses.push_back(&p);
+        m_clock.activate(*this);
+    });
     m_warps.resize(cfg.max_threads / kWarpSize);
     m_ctas.resize(cfg.max_ctas);
     m_sched_warps.resize(cfg.schedulers);
@@ -170,22 +175,6 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     m_clock.activate(*this);
 }
 
-tlm::tlm_sync_enum Sm::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
-                                       sc_core::sc_time&) {
-    if (phase == tlm::END_REQ) {
-        if (&p == m_blocked) m_blocked = nullptr;
-        m_clock.activate(*this);
-        return tlm::TLM_ACCEPTED;
-    }
-    if (phase == tlm::BEGIN_RESP) {
-        if (&p == m_blocked) m_blocked = nullptr;  // BEGIN_RESP implies END_REQ
-        m_responses.push_back(&p);
-        m_clock.activate(*this);
-        return tlm::TLM_COMPLETED;
-    }
-    return tlm::TLM_ACCEPTED;
-}
-
 void Sm::process_responses(uint64_t) {
     for (tlm::tlm_generic_payload* p : m_responses) {
         const sim::MemExtension& e = sim::PayloadPool::ext(*p);
@@ -200,7 +189,7 @@ void Sm::process_responses(uint64_t) {
                 --w.pending_loads;
             }
         }
-        if (e.lost_locality) m_policies[e.warp % m_cfg.schedulers]->on_lost_locality(e.warp);
+        if (common::LostLocalityExtension::is_set(*p)) m_policies[e.warp % m_cfg.schedulers]->on_lost_locality(e.warp);
         p->release();
         if (w.finished && w.pending_mem == 0) free_warp(e.warp);
         m_progress = true;

@@ -12,7 +12,6 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 
 #include "core/cta_host.h"
 #include "core/kernel_launch.h"
@@ -24,6 +23,7 @@
 #include "core/warp.h"
 #include "core/warp_scheduler_policy.h"
 #include "sim/clock_domain.h"
+#include "sim/initiator_port.h"
 #include "sim/payload_pool.h"
 #include "sim/stats.h"
 
@@ -41,11 +41,12 @@ const char* outcome_name(IssueOutcome o);
 
 /// One SM. Ticked by the core clock domain only while it has warps that can make progress;
 /// sleeps until a writeback, a fetch or a memory response when all its warps wait.
-/// Memory protocol on `downstream`: BEGIN_REQ per 128-byte line (MemExtension carries the
-/// sector mask), END_REQ may be withheld (back-pressure), BEGIN_RESP for every request.
+/// Memory protocol on `downstream` (docs/protocol.md): BEGIN_REQ per 128-byte line
+/// (MemExtension carries the sector mask), END_REQ may be withheld (back-pressure), BEGIN_RESP
+/// for every request.
 class Sm : public sc_core::sc_module, public sim::Clocked, public CtaHost {
 public:
-    tlm_utils::simple_initiator_socket<Sm> downstream;
+    sim::InitiatorPort downstream;
 
     /// `policies`: one warp-scheduling policy per scheduler (cfg.schedulers of them).
     Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::ClockDomain& clock,
@@ -95,8 +96,6 @@ private:
     };
     static constexpr uint32_t kNoOp = 0xFFFFFFFF;
 
-    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
-                                       sc_core::sc_time& delay);
     void process_responses(uint64_t cycle);
     void process_writebacks(uint64_t cycle);
     void issue(uint64_t cycle);
@@ -150,7 +149,6 @@ private:
     std::vector<PendingLoad> m_loads;
     std::vector<uint32_t> m_free_loads;
     uint32_t m_in_flight = 0;            ///< requests queued or awaiting response
-    tlm::tlm_generic_payload* m_blocked = nullptr;  ///< request waiting for END_REQ
     std::vector<tlm::tlm_generic_payload*> m_responses;
 
     SmObserver* m_observer = nullptr;

@@ -222,7 +222,7 @@ void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const Exe
 }
 
 void Sm::send_requests(uint64_t cycle) {
-    for (uint32_t n = 0; n < m_cfg.requests_per_cycle && !m_outgoing.empty() && !m_blocked; ++n) {
+    for (uint32_t n = 0; n < m_cfg.requests_per_cycle && !m_outgoing.empty() && downstream.can_send(); ++n) {
         const MemRequest& rq = m_outgoing.front();
         tlm::tlm_generic_payload& p = m_pool.acquire();
         p.set_address(rq.line_addr);
@@ -238,14 +238,7 @@ void Sm::send_requests(uint64_t cycle) {
         m_outgoing.pop_front();
         ++m_mem_requests;
         m_progress = true;
-        tlm::tlm_phase phase = tlm::BEGIN_REQ;
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-        tlm::tlm_sync_enum s = downstream->nb_transport_fw(p, phase, delay);
-        if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_REQ)) {
-            m_blocked = &p;  // wait for END_REQ before the next request
-        } else if (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
-            m_responses.push_back(&p);
-        }
+        downstream.send(p);  // a withheld END_REQ stops the loop (can_send)
     }
 }
 

@@ -32,7 +32,7 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const DramChannelConfig& 
     m_bank_activates.resize(m_cfg.banks);
     // Without refresh (a microbenchmark knob) the first refresh never falls due.
     m_next_refresh = m_cfg.refresh ? refresh_interval() : ~uint64_t{0};
-    upstream.register_nb_transport_fw(this, &DramChannel::nb_transport_fw);
+    upstream.on_request([this](int port, tlm::tlm_generic_payload& p) { return request(port, p); });
 
     sim::StatGroup g(stats, std::string(this->name()));
     g.add("reads", m_stat_reads, "read requests served", "requests");
@@ -67,21 +67,17 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const DramChannelConfig& 
 
 // ---- requests in, responses out ----------------------------------------------------------
 
-tlm::tlm_sync_enum DramChannel::nb_transport_fw(int port, tlm::tlm_generic_payload& p,
-                                                tlm::tlm_phase& phase, sc_core::sc_time&) {
-    if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
+bool DramChannel::request(int port, tlm::tlm_generic_payload& p) {
     const bool write = sim::PayloadPool::ext(p).access == sim::MemAccess::Write;
     const bool room = write ? m_writes.size() < m_cfg.write_queue_depth && m_waiting_writes == 0
                             : m_reads.size() < m_cfg.read_queue_depth && m_waiting_reads == 0;
     if (room) {
         accept(port, p, m_clock.cycle());
         m_clock.activate(*this);
-        phase = tlm::END_REQ;
-        return tlm::TLM_UPDATED;
+        return true;
     }
-    m_waiting.emplace_back(port, &p);
     ++(write ? m_waiting_writes : m_waiting_reads);
-    return tlm::TLM_ACCEPTED;
+    return false;
 }
 
 void DramChannel::accept(int port, tlm::tlm_generic_payload& p, uint64_t now) {
@@ -92,22 +88,16 @@ void DramChannel::accept(int port, tlm::tlm_generic_payload& p, uint64_t now) {
 }
 
 void DramChannel::accept_waiting() {
-    for (auto it = m_waiting.begin(); it != m_waiting.end();) {
-        auto [port, p] = *it;
-        const bool write = sim::PayloadPool::ext(*p).access == sim::MemAccess::Write;
+    // In the order they were withheld; a write may pass a read whose queue is still full.
+    upstream.admit_withheld([this](int port, tlm::tlm_generic_payload& p) {
+        const bool write = sim::PayloadPool::ext(p).access == sim::MemAccess::Write;
         const bool room = write ? m_writes.size() < m_cfg.write_queue_depth
                                 : m_reads.size() < m_cfg.read_queue_depth;
-        if (!room) {
-            ++it;
-            continue;
-        }
-        it = m_waiting.erase(it);
+        if (!room) return false;
         --(write ? m_waiting_writes : m_waiting_reads);
-        accept(port, *p, m_clock.cycle());
-        tlm::tlm_phase phase = tlm::END_REQ;
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-        upstream[static_cast<size_t>(port)]->nb_transport_bw(*p, phase, delay);
-    }
+        accept(port, p, m_clock.cycle());
+        return true;
+    });
 }
 
 void DramChannel::deliver(uint64_t now) {
@@ -125,10 +115,7 @@ void DramChannel::deliver(uint64_t now) {
             m_read_latency.sample(static_cast<double>(d.done - d.accepted));
             m_read_latency_hist.sample(d.done - d.accepted);
         }
-        d.payload->set_response_status(tlm::TLM_OK_RESPONSE);
-        tlm::tlm_phase phase = tlm::BEGIN_RESP;
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-        upstream[static_cast<size_t>(d.port)]->nb_transport_bw(*d.payload, phase, delay);
+        upstream.respond(d.port, *d.payload);
     }
 }
 

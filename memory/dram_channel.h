@@ -9,12 +9,12 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include "memory/dram_bank.h"
 #include "memory/dram_scheduler.h"
 #include "memory/dram_timing.h"
 #include "sim/clock_domain.h"
+#include "sim/multi_target_port.h"
 #include "sim/stats.h"
 
 namespace stacksim::memory {
@@ -24,13 +24,14 @@ namespace stacksim::memory {
 /// an open or closed page policy. Ticked by its own clock domain (the DRAM command clock) and
 /// asleep until the next command can legally issue, the next response is due or the next
 /// refresh falls due; an idle channel is never ticked (missed refreshes are applied when it
-/// wakes). Protocol as SimpleMemory: BEGIN_REQ is answered TLM_UPDATED/END_REQ while the
-/// request's queue has room, otherwise TLM_ACCEPTED and END_REQ follows on the backward path;
+/// wakes). Protocol as SimpleMemory (docs/protocol.md): BEGIN_REQ is answered
+/// TLM_UPDATED/END_REQ while the request's queue (read or write) has room and no request of
+/// its kind is withheld, otherwise TLM_ACCEPTED and END_REQ follows on the backward path;
 /// every request gets BEGIN_RESP when its last data burst completes. Atomics are served as
 /// reads. See docs/dram.md.
 class DramChannel : public sc_core::sc_module, public sim::Clocked {
 public:
-    tlm_utils::multi_passthrough_target_socket<DramChannel> upstream;
+    sim::MultiTargetPort upstream;
 
     /// `cfg` is validated here (ConfigError). `dram_clock` must tick at cfg.clock_mhz.
     DramChannel(sc_core::sc_module_name name, const DramChannelConfig& cfg,
@@ -58,8 +59,8 @@ private:
         bool write;
     };
 
-    tlm::tlm_sync_enum nb_transport_fw(int port, tlm::tlm_generic_payload& p,
-                                       tlm::tlm_phase& phase, sc_core::sc_time& delay);
+    /// A BEGIN_REQ arrived from initiator `port`: true when accepted, false when withheld.
+    bool request(int port, tlm::tlm_generic_payload& p);
     void accept(int port, tlm::tlm_generic_payload& p, uint64_t now);
     void accept_waiting();
     void deliver(uint64_t now);
@@ -83,8 +84,7 @@ private:
     std::vector<uint32_t> m_streak;  ///< column commands to each bank's open row since ACT
 
     std::vector<Request> m_reads, m_writes;  ///< accepted, in arrival order
-    std::deque<std::pair<int, tlm::tlm_generic_payload*>> m_waiting;  ///< END_REQ withheld
-    uint32_t m_waiting_reads = 0, m_waiting_writes = 0;
+    uint32_t m_waiting_reads = 0, m_waiting_writes = 0;  ///< withheld requests (END_REQ owed)
     std::deque<Completion> m_done;  ///< sorted by `done`
     bool m_writing = false;
     uint64_t m_next_refresh;

@@ -4,18 +4,23 @@
 
 #include <algorithm>
 
+#include "common/lost_locality_extension.h"
+#include "memory/page_walk_extension.h"
 #include "sim/error.h"
 
 namespace stacksim::memory {
 
 SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& cfg, sim::ClockDomain& clock,
                  sim::StatRegistry& stats)
-    : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_clock(clock),
+    : sc_module(name), upstream("upstream", cfg.queue_depth), downstream("downstream"), m_cfg(cfg), m_clock(clock),
       m_tags(common::TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes,
-                              cfg.replacement, cfg.hashed_sets}),
-      m_in(cfg.queue_depth) {
-    upstream.register_nb_transport_fw(this, &SectorCache::nb_transport_fw);
-    downstream.register_nb_transport_bw(this, &SectorCache::nb_transport_bw);
+                              cfg.replacement, cfg.hashed_sets}) {
+    upstream.on_request([this] { m_clock.activate(*this); });
+    downstream.on_end_req([this] { m_clock.activate(*this); });
+    downstream.on_response([this](tlm::tlm_generic_payload& p) {
+        m_clock.activate(*this);
+        m_returns.push_back(&p);
+    });
     sim::StatGroup g(stats, std::string(this->name()));
     g.add("reads", m_reads, "read requests", "requests");
     g.add("read_hits", m_read_hits, "reads with every requested sector present", "requests");
@@ -35,27 +40,6 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
     }, "read hits / reads", "ratio");
 }
 
-tlm::tlm_sync_enum SectorCache::nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
-                                            sc_core::sc_time&) {
-    if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
-    m_clock.activate(*this);
-    if (!m_in.offer(p)) return tlm::TLM_ACCEPTED;
-    phase = tlm::END_REQ;
-    return tlm::TLM_UPDATED;
-}
-
-tlm::tlm_sync_enum SectorCache::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
-                                            sc_core::sc_time&) {
-    m_clock.activate(*this);
-    if (phase == tlm::END_REQ) {
-        if (&p == m_down_blocked) m_down_blocked = nullptr;
-        return tlm::TLM_ACCEPTED;
-    }
-    if (&p == m_down_blocked) m_down_blocked = nullptr;
-    m_returns.push_back(&p);
-    return tlm::TLM_COMPLETED;
-}
-
 void SectorCache::respond(tlm::tlm_generic_payload& p, uint64_t cycle) { m_ready.push({cycle, m_seq++, &p}); }
 
 void SectorCache::remember_victim(const common::Eviction& ev) {
@@ -73,23 +57,22 @@ bool SectorCache::in_victim_tags(uint32_t warp, uint64_t line) const {
 }
 
 bool SectorCache::lookup_stage(uint64_t cycle) {
-    tlm::tlm_generic_payload& p = *m_in.front();
+    tlm::tlm_generic_payload& p = upstream.front();
     sim::MemExtension& e = sim::PayloadPool::ext(p);
     const uint64_t line = m_tags.line_of(p.get_address());
     const uint32_t sectors = e.sector_mask;
     const bool write_back = m_cfg.write_policy == WritePolicy::WriteBack;
     switch (e.access) {
-    case sim::MemAccess::PageWalk:
-        if (m_cfg.atomics == AtomicPolicy::Bypass) {
+    case sim::MemAccess::Read: {
+        const bool walk = PageWalkExtension::is_set(p);
+        if (walk && m_cfg.atomics == AtomicPolicy::Bypass) {
             // Like an atomic, a page-table read passes an L1 (not coherent with the GMMU's
             // page-table updates) without allocating; unlike one, it leaves the line alone.
+            // An L2 slice caches page-table entries like any data.
             ++m_walk_forwards;
-            m_out.push_back({line, sectors, sim::MemAccess::PageWalk, &p, e.warp});
+            m_out.push_back({line, sectors, sim::MemAccess::Read, &p, e.warp, true});
             break;
         }
-        [[fallthrough]];  // an L2 slice caches page-table entries like any data
-    case sim::MemAccess::Read: {
-        const bool walk = e.access == sim::MemAccess::PageWalk;
         const uint32_t need = sectors & ~m_tags.lookup(line);
         if (need == 0) {
             ++m_reads;
@@ -107,7 +90,7 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
         ++m_sector_misses;
         if (walk) ++m_walk_reads;
         if (in_victim_tags(e.warp, line)) {
-            e.lost_locality = true;
+            common::LostLocalityExtension::set(p);
             ++m_lost_locality;
         }
         if (it == m_mshrs.end()) {
@@ -181,14 +164,14 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
         respond(p, cycle + m_cfg.hit_latency + m_cfg.atomic_latency);
         break;
     }
-    m_in.pop_front();
+    upstream.pop();
     return true;
 }
 
 void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
     const sim::MemExtension& e = sim::PayloadPool::ext(down);
     const uint64_t line = down.get_address();
-    if (e.access == sim::MemAccess::Read) {
+    if (e.access == sim::MemAccess::Read && !PageWalkExtension::is_set(down)) {  // a fill
         auto it = m_mshrs.find(line);
         if (it != m_mshrs.end()) {
             Mshr& m = it->second;
@@ -225,30 +208,23 @@ void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
 }
 
 void SectorCache::send_downstream(uint64_t cycle) {
-    if (m_out.empty() || m_down_blocked) return;
+    if (m_out.empty() || !downstream.can_send()) return;
     Outgoing o = m_out.front();
     m_out.pop_front();
     tlm::tlm_generic_payload& p = m_pool.acquire();
     p.set_address(o.addr);
-    if (o.access == sim::MemAccess::PageWalk && o.origin) p.set_data_length(o.origin->get_data_length());
+    if (o.walk) p.set_data_length(o.origin->get_data_length());
     else p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * m_cfg.sector_bytes);
-    p.set_command(o.access == sim::MemAccess::Read || o.access == sim::MemAccess::PageWalk ? tlm::TLM_READ_COMMAND
-                                                                                          : tlm::TLM_WRITE_COMMAND);
+    p.set_command(o.access == sim::MemAccess::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
     sim::MemExtension& e = sim::PayloadPool::ext(p);
     if (o.origin) e = sim::PayloadPool::ext(*o.origin);
     e.warp = o.warp;
     e.sector_mask = o.sectors;
     e.access = o.access;
     e.issue_cycle = cycle;
-    e.lost_locality = false;
+    if (o.walk) PageWalkExtension::set(p);
     if (o.origin) m_origin[&p] = o.origin;
-    tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    tlm::tlm_sync_enum s = downstream->nb_transport_fw(p, phase, delay);
-    if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_REQ))
-        m_down_blocked = &p;
-    else if (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP))
-        m_returns.push_back(&p);
+    downstream.send(p);
 }
 
 bool SectorCache::tick(uint64_t cycle) {
@@ -258,24 +234,16 @@ bool SectorCache::tick(uint64_t cycle) {
     while (!m_ready.empty() && m_ready.top().cycle <= cycle) {
         tlm::tlm_generic_payload* p = m_ready.top().p;
         m_ready.pop();
-        tlm::tlm_phase phase = tlm::BEGIN_RESP;
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-        p->set_response_status(tlm::TLM_OK_RESPONSE);
-        upstream->nb_transport_bw(*p, phase, delay);
+        upstream.respond(*p);
     }
     bool progressed = !returns.empty();
-    if (!m_in.empty()) progressed |= lookup_stage(cycle);
-    if (tlm::tlm_generic_payload* p = m_in.admit_withheld()) {
-        tlm::tlm_phase phase = tlm::END_REQ;
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-        upstream->nb_transport_bw(*p, phase, delay);
-        progressed = true;
-    }
-    if (!m_out.empty() && !m_down_blocked) {
+    if (!upstream.empty()) progressed |= lookup_stage(cycle);
+    if (upstream.admit_withheld()) progressed = true;
+    if (!m_out.empty() && downstream.can_send()) {
         send_downstream(cycle);
         progressed = true;
     }
-    const bool more_work = (!m_in.empty() && progressed) || (!m_out.empty() && !m_down_blocked) ||
+    const bool more_work = (!upstream.empty() && progressed) || (!m_out.empty() && downstream.can_send()) ||
                            !m_returns.empty();
     if (more_work) return true;
     if (!m_ready.empty()) m_clock.wake_at(*this, std::max(m_ready.top().cycle, cycle + 1));

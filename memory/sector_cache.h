@@ -10,33 +10,33 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "memory/sector_cache_config.h"
 #include "common/tag_array.h"
 #include "sim/clock_domain.h"
-#include "sim/request_queue.h"
+#include "sim/initiator_port.h"
 #include "sim/payload_pool.h"
 #include "sim/stats.h"
+#include "sim/target_port.h"
 
 namespace stacksim::memory {
 
 /// Used as the per-SM L1 (on the SM's memory socket) and as an L2 slice (in front of a DRAM
-/// channel); it speaks the same protocol on both sides (docs/architecture.md). One request per cycle passes the tag stage. Read hits (all requested
-/// sectors valid) answer after `hit_latency`; misses take an MSHR (merging up to `mshr_merge`
-/// requests per line) and fetch only the missing sectors. Writes are forwarded (write-through,
-/// updating resident sectors) or absorbed (write-back, write-allocate; dirty victims are written
-/// back). Atomics bypass the cache and invalidate the line (`atomics = "bypass"`, the L1) or are
-/// executed in the cache as a read-modify-write (`"execute"`, the L2). A full input queue or no free MSHR
-/// withholds END_REQ. Each evicted line is remembered in its filler's victim tags; a miss that
-/// hits there is flagged `lost_locality` in the response (CCWS). Page-walk reads
-/// (MemAccess::PageWalk) are forwarded without allocating by a cache with `atomics = "bypass"`
-/// (the L1) and served as reads by one with `"execute"` (the L2).
+/// channel); it speaks the same protocol on both sides (docs/protocol.md). One request per
+/// cycle passes the tag stage. Read hits (all requested sectors valid) answer after
+/// `hit_latency`; misses take an MSHR (merging up to `mshr_merge` requests per line) and fetch
+/// only the missing sectors. Writes are forwarded (write-through, updating resident sectors) or
+/// absorbed (write-back, write-allocate; dirty victims are written back). Atomics bypass the
+/// cache and invalidate the line (`atomics = "bypass"`, the L1) or are executed in the cache as
+/// a read-modify-write (`"execute"`, the L2). A full input queue or no free MSHR withholds
+/// END_REQ. Each evicted line is remembered in its filler's victim tags; a miss that hits there
+/// is marked with common::LostLocalityExtension (CCWS). Page-walk reads (PageWalkExtension) are
+/// forwarded without allocating by a cache with `atomics = "bypass"` (the L1) and served as
+/// reads by one with `"execute"` (the L2).
 class SectorCache : public sc_core::sc_module, public sim::Clocked {
 public:
-    tlm_utils::simple_target_socket<SectorCache> upstream;
-    tlm_utils::simple_initiator_socket<SectorCache> downstream;
+    sim::TargetPort upstream;       ///< `queue_depth` requests, then END_REQ is withheld
+    sim::InitiatorPort downstream;  ///< fills, forwarded requests and writebacks
 
     SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& cfg, sim::ClockDomain& clock,
             sim::StatRegistry& stats);
@@ -62,10 +62,9 @@ private:
         sim::MemAccess access;
         tlm::tlm_generic_payload* origin;  ///< upstream request answered by this one (or null)
         uint32_t warp;
+        bool walk = false;  ///< a forwarded page-table read
     };
 
-    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);
-    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);
     bool lookup_stage(uint64_t cycle);
     void handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle);
     void remember_victim(const common::Eviction& ev);
@@ -77,12 +76,10 @@ private:
     sim::ClockDomain& m_clock;
     common::TagArray m_tags;
     sim::PayloadPool m_pool;
-    sim::RequestQueue m_in;
     std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;
     uint64_t m_seq = 0;
     std::unordered_map<uint64_t, Mshr> m_mshrs;
     std::deque<Outgoing> m_out;
-    tlm::tlm_generic_payload* m_down_blocked = nullptr;
     std::vector<tlm::tlm_generic_payload*> m_returns;
     std::unordered_map<tlm::tlm_generic_payload*, tlm::tlm_generic_payload*> m_origin;  ///< down -> up
     std::unordered_set<tlm::tlm_generic_payload*> m_pending_atomics;  ///< executed atomics awaiting a fill

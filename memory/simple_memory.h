@@ -6,21 +6,22 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include "memory/simple_memory_config.h"
 #include "sim/clock_domain.h"
+#include "sim/multi_target_port.h"
 #include "sim/stats.h"
 
 namespace stacksim::memory {
 
 /// Serves requests in arrival order: each occupies the data bus for bytes / bandwidth and
 /// is answered `latency` cycles after its transfer ends. Sleeps between responses.
-/// Protocol: BEGIN_REQ is answered TLM_UPDATED/END_REQ while the queue has room; otherwise
-/// TLM_ACCEPTED and END_REQ is sent on the backward path once room frees up.
+/// Protocol (docs/protocol.md): BEGIN_REQ is answered TLM_UPDATED/END_REQ while the queue has
+/// room; otherwise TLM_ACCEPTED, and END_REQ is sent on the backward path once room frees up,
+/// to the withheld requests in the order they arrived.
 class SimpleMemory : public sc_core::sc_module, public sim::Clocked {
 public:
-    tlm_utils::multi_passthrough_target_socket<SimpleMemory> upstream;
+    sim::MultiTargetPort upstream;  ///< any number of initiators share `queue_depth`
 
     SimpleMemory(sc_core::sc_module_name name, const SimpleMemoryConfig& cfg,
                  sim::ClockDomain& clock, sim::StatRegistry& stats);
@@ -33,16 +34,14 @@ private:
         tlm::tlm_generic_payload* payload;
         uint64_t ready;  ///< cycle the response is due
     };
-    tlm::tlm_sync_enum nb_transport_fw(int port, tlm::tlm_generic_payload& p,
-                                       tlm::tlm_phase& phase, sc_core::sc_time& delay);
-    void accept(int port, tlm::tlm_generic_payload& p, uint64_t now);
+    /// Takes `p` in at cycle `now` if the queue has room.
+    bool accept(int port, tlm::tlm_generic_payload& p, uint64_t now);
 
     SimpleMemoryConfig m_cfg;
     sim::ClockDomain& m_clock;
     double m_bytes_per_cycle;
     double m_bus_free = 0;  ///< cycle (fractional) the data bus is next free
     std::deque<Pending> m_queue;
-    std::deque<std::pair<int, tlm::tlm_generic_payload*>> m_waiting;  ///< END_REQ withheld
 
     sim::Counter m_reads, m_writes, m_atomics, m_bytes;
     sim::Average m_latency;

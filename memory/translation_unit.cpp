@@ -5,16 +5,19 @@
 #include <algorithm>
 #include <optional>
 
+#include "memory/page_walk_extension.h"
+
 namespace stacksim::memory {
 
 TranslationUnit::TranslationUnit(sc_core::sc_module_name name, const UvmConfig& cfg, Gmmu& gmmu,
                                  sim::ClockDomain& clock, sim::StatRegistry& stats, uint32_t line_bytes,
                                  uint32_t sector_bytes)
-    : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_gmmu(gmmu), m_clock(clock),
-      m_line_bytes(line_bytes), m_sector_bytes(sector_bytes), m_tlb(cfg.l1_tlb_entries, cfg.l1_tlb_ways),
-      m_in(cfg.queue_depth) {
-    upstream.register_nb_transport_fw(this, &TranslationUnit::nb_transport_fw);
-    downstream.register_nb_transport_bw(this, &TranslationUnit::nb_transport_bw);
+    : sc_module(name), upstream("upstream", cfg.queue_depth), downstream("downstream"), m_cfg(cfg), m_gmmu(gmmu),
+      m_clock(clock), m_line_bytes(line_bytes), m_sector_bytes(sector_bytes),
+      m_tlb(cfg.l1_tlb_entries, cfg.l1_tlb_ways) {
+    upstream.on_request([this] { m_clock.activate(*this); });
+    downstream.on_end_req([this] { m_clock.activate(*this); });
+    downstream.on_response([this](tlm::tlm_generic_payload& p) { response(p); });
     m_id = gmmu.attach([this](tlm::tlm_generic_payload& p) { replay(p); },
                        [this](uint64_t vpn) { invalidate(vpn); });
     TranslationService::Client client;
@@ -38,35 +41,11 @@ TranslationUnit::TranslationUnit(sc_core::sc_module_name name, const UvmConfig& 
     }, "L1 TLB miss rate", "ratio");
 }
 
-tlm::tlm_sync_enum TranslationUnit::nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
-                                                    sc_core::sc_time&) {
-    if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
-    m_clock.activate(*this);
-    if (!m_in.offer(p)) return tlm::TLM_ACCEPTED;
-    phase = tlm::END_REQ;
-    return tlm::TLM_UPDATED;
-}
-
-tlm::tlm_sync_enum TranslationUnit::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
-                                                    sc_core::sc_time& d) {
-    if (phase == tlm::END_REQ) {
-        if (&p == m_blocked) m_blocked = nullptr;
-        m_clock.activate(*this);
-        return tlm::TLM_ACCEPTED;
-    }
-    if (phase == tlm::BEGIN_RESP) {
-        if (&p == m_blocked) {
-            m_blocked = nullptr;
-            m_clock.activate(*this);
-        }
-        if (sim::PayloadPool::ext(p).access == sim::MemAccess::PageWalk && m_walk_payloads.count(&p)) {
-            walk_response(p, m_clock.cycle());
-            return tlm::TLM_COMPLETED;
-        }
-        upstream->nb_transport_bw(p, phase, d);
-        return tlm::TLM_COMPLETED;
-    }
-    return tlm::TLM_ACCEPTED;
+void TranslationUnit::response(tlm::tlm_generic_payload& p) {
+    if (PageWalkExtension::is_set(p) && m_walk_payloads.count(&p))
+        walk_response(p, m_clock.cycle());
+    else
+        upstream.respond(p);  // the SM's request, straight back
 }
 
 void TranslationUnit::replay(tlm::tlm_generic_payload& p) {
@@ -110,8 +89,8 @@ bool TranslationUnit::tick(uint64_t cycle) {
     const PageTable& table = m_gmmu.page_table();
     // L1 TLB lookups, in order.
     bool stalled = false;
-    for (uint32_t port = 0; port < m_cfg.l1_tlb_ports && !m_in.empty(); ++port) {
-        tlm::tlm_generic_payload* p = m_in.front();
+    for (uint32_t port = 0; port < m_cfg.l1_tlb_ports && !upstream.empty(); ++port) {
+        tlm::tlm_generic_payload* p = &upstream.front();
         const uint64_t vpn = table.vpn(p->get_address());
         auto fill = m_fills.find(vpn);
         if (fill != m_fills.end() && fill->second <= cycle) m_fills.erase(fill), fill = m_fills.end();
@@ -149,15 +128,11 @@ bool TranslationUnit::tick(uint64_t cycle) {
             m_tlb.insert(vpn);
             if (r) m_fills[vpn] = ready;
         }
-        m_in.pop_front();
+        upstream.pop();
         if (ready == kPending) m_parked[vpn].emplace_back(m_seq++, p);
         else m_ready.push({ready, m_seq++, p});
     }
-    if (tlm::tlm_generic_payload* p = m_in.admit_withheld()) {
-        tlm::tlm_phase ph = tlm::END_REQ;
-        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-        upstream->nb_transport_bw(*p, ph, d);
-    }
+    upstream.admit_withheld();
     // Translated: ask the GMMU whether the bytes are on the GPU.
     while (!m_ready.empty() && m_ready.top().cycle <= cycle) {
         tlm::tlm_generic_payload* p = m_ready.top().p;
@@ -177,32 +152,22 @@ bool TranslationUnit::tick(uint64_t cycle) {
         e.source = m_id;
         e.sector_mask = 1u << (w.addr % m_line_bytes / m_sector_bytes);
         e.issue_cycle = cycle;
-        e.access = sim::MemAccess::PageWalk;
+        e.access = sim::MemAccess::Read;
+        PageWalkExtension::set(p);
         m_walk_payloads[&p] = w.walk;
         m_walk_out.push_back(&p);
         ++m_pte_reads;
     }
     // Downstream, one request per port and cycle (page-table reads first), honouring END_REQ.
-    for (uint32_t n = 0; n < m_cfg.l1_tlb_ports && (!m_out.empty() || !m_walk_out.empty()) && !m_blocked; ++n) {
-        const bool walk = !m_walk_out.empty();
-        std::deque<tlm::tlm_generic_payload*>& q = walk ? m_walk_out : m_out;
+    for (uint32_t n = 0; n < m_cfg.l1_tlb_ports && (!m_out.empty() || !m_walk_out.empty()) && downstream.can_send();
+         ++n) {
+        std::deque<tlm::tlm_generic_payload*>& q = m_walk_out.empty() ? m_out : m_walk_out;
         tlm::tlm_generic_payload* p = q.front();
         q.pop_front();
-        tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-        tlm::tlm_sync_enum s = downstream->nb_transport_fw(*p, ph, d);
-        if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) {
-            m_blocked = p;
-        } else if (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP)) {
-            if (walk) {
-                walk_response(*p, cycle);
-                continue;
-            }
-            tlm::tlm_phase rp = tlm::BEGIN_RESP;
-            upstream->nb_transport_bw(*p, rp, d);
-        }
+        downstream.send(*p);
     }
-    if ((!m_in.empty() && !stalled) || ((!m_out.empty() || !m_walk_out.empty()) && !m_blocked)) return true;
+    if ((!upstream.empty() && !stalled) || ((!m_out.empty() || !m_walk_out.empty()) && downstream.can_send()))
+        return true;
     uint64_t next = m_ready.empty() ? ~uint64_t{0} : m_ready.top().cycle;
     if (!m_walk_sched.empty()) next = std::min(next, m_walk_sched.top().cycle);
     if (stalled) next = std::min(next, next_fill(cycle));

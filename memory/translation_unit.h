@@ -9,15 +9,14 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "memory/gmmu.h"
 #include "memory/tlb.h"
 #include "sim/clock_domain.h"
-#include "sim/request_queue.h"
+#include "sim/initiator_port.h"
 #include "sim/payload_pool.h"
 #include "sim/stats.h"
+#include "sim/target_port.h"
 
 namespace stacksim::memory {
 
@@ -28,15 +27,16 @@ namespace stacksim::memory {
 /// then asks the GMMU whether its bytes are on the GPU; if not, the GMMU holds it (the
 /// warp waits on its load; other warps go on) and replays it here after migration.
 /// With walk_reads = "memory" the unit also issues the page-table entry reads of the walks its
-/// misses start (MemAccess::PageWalk payloads from its own pool, ahead of the SM's requests on
-/// the downstream socket) and keeps their responses from the SM; requests whose translation
-/// is on its way wait here until the walk ends, with no polling.
+/// misses start (reads marked with PageWalkExtension, from its own pool, ahead of the SM's
+/// requests on the downstream socket) and keeps their responses from the SM; requests whose
+/// translation is on its way wait here until the walk ends, with no polling.
 /// Protocol on both sockets as the SM's (BEGIN_REQ, END_REQ withheld when the input queue is
-/// full, BEGIN_RESP passed straight back). Clocked by the core domain only while it has work.
+/// full, BEGIN_RESP passed straight back; docs/protocol.md). Clocked by the core domain only
+/// while it has work.
 class TranslationUnit : public sc_core::sc_module, public sim::Clocked {
 public:
-    tlm_utils::simple_target_socket<TranslationUnit> upstream;
-    tlm_utils::simple_initiator_socket<TranslationUnit> downstream;
+    sim::TargetPort upstream;       ///< `queue_depth` requests, then END_REQ is withheld
+    sim::InitiatorPort downstream;  ///< translated requests and page-table reads
 
     /// `line_bytes`/`sector_bytes`: geometry of the cache below, for page-table reads.
     TranslationUnit(sc_core::sc_module_name name, const UvmConfig& cfg, Gmmu& gmmu, sim::ClockDomain& clock,
@@ -63,8 +63,7 @@ private:
     };
     static constexpr uint64_t kPending = ~uint64_t{0};  ///< m_fills: walk under way, end unknown
 
-    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);
-    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d);
+    void response(tlm::tlm_generic_payload& p);
     void replay(tlm::tlm_generic_payload& p);
     void invalidate(uint64_t vpn);
     void walk_done(uint64_t vpn, uint64_t cycle);
@@ -86,11 +85,9 @@ private:
     std::deque<tlm::tlm_generic_payload*> m_walk_out;  ///< page-table reads ready to send
     std::unordered_map<tlm::tlm_generic_payload*, uint64_t> m_walk_payloads;  ///< sent -> walk id
     sim::PayloadPool m_pool;
-    sim::RequestQueue m_in;
     std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> m_ready;
     uint64_t m_seq = 0;
     std::deque<tlm::tlm_generic_payload*> m_out;
-    tlm::tlm_generic_payload* m_blocked = nullptr;  ///< sent, waiting for END_REQ
     sim::Counter m_hits, m_misses, m_merged, m_held, m_blocking_stalls, m_pte_reads;
     sim::Average m_pte_latency;
 };

@@ -13,8 +13,12 @@ namespace stacksim::noc {
 Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarConfig& cfg, const common::AddressMap& map,
                    sim::ClockDomain& clock, sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream"), downstream("downstream"), m_cfg(cfg), m_map(map), m_clock(clock) {
-    upstream.register_nb_transport_fw(this, &Crossbar::nb_transport_fw);
-    downstream.register_nb_transport_bw(this, &Crossbar::nb_transport_bw);
+    upstream.on_request([this](int port, tlm::tlm_generic_payload& p) { return request(port, p); });
+    downstream.on_end_req([this](int, tlm::tlm_generic_payload&) { m_clock.activate(*this); });
+    downstream.on_response([this](int port, tlm::tlm_generic_payload& p) {
+        m_clock.activate(*this);
+        m_arrived.emplace_back(static_cast<uint32_t>(port), &p);
+    });
     sim::StatGroup g(stats, std::string(this->name()));
     g.add("requests", m_requests, "requests switched to a memory partition", "packets");
     g.add("responses", m_responses, "responses switched back to an SM", "packets");
@@ -25,7 +29,6 @@ Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarConfig& cfg, cons
 
 void Crossbar::end_of_elaboration() {
     m_in.resize(upstream.size());
-    m_in_blocked.assign(upstream.size(), nullptr);
     m_ret.resize(upstream.size());
     m_ret_free.assign(upstream.size(), 0);
     m_out_free.assign(downstream.size(), 0);
@@ -33,45 +36,31 @@ void Crossbar::end_of_elaboration() {
     m_ret_tx.assign(upstream.size(), Packet{nullptr, 0, 0});
     m_in_listed.assign(upstream.size(), 0);
     m_ret_listed.assign(upstream.size(), 0);
-    m_out_blocked.assign(downstream.size(), nullptr);
     if (downstream.size() != m_map.partitions)
         throw std::logic_error("crossbar: one downstream port per memory partition is required");
 }
 
 uint64_t Crossbar::occupancy(const tlm::tlm_generic_payload& p, bool response) const {
     const sim::MemAccess a = sim::PayloadPool::ext(const_cast<tlm::tlm_generic_payload&>(p)).access;
-    const bool carries = a == sim::MemAccess::Atomic || (response ? a == sim::MemAccess::Read || a == sim::MemAccess::PageWalk : a == sim::MemAccess::Write);
+    // Data travels with writes and atomics on the way in, with reads (page-table reads too) and
+    // atomics back.
+    const bool carries = a == sim::MemAccess::Atomic || a == (response ? sim::MemAccess::Read : sim::MemAccess::Write);
     uint64_t bytes = m_cfg.header_bytes + (carries ? p.get_data_length() : 0);
     return std::max<uint64_t>(1, (bytes + m_cfg.width_bytes - 1) / m_cfg.width_bytes);
 }
 
-tlm::tlm_sync_enum Crossbar::nb_transport_fw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph,
-                                             sc_core::sc_time&) {
-    if (ph != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
+bool Crossbar::request(int port, tlm::tlm_generic_payload& p) {
     m_clock.activate(*this);
-    const auto i = static_cast<size_t>(port);
-    if (m_in[i].size() >= m_cfg.queue_depth) {
-        m_in_blocked[i] = &p;
-        return tlm::TLM_ACCEPTED;
-    }
-    m_in[i].push_back({&p, m_clock.cycle() + m_cfg.latency, m_map.partition_of(p.get_address())});
-    list(m_in_ports, m_in_listed, static_cast<uint32_t>(i));
-    m_source[&p] = static_cast<uint32_t>(port);
-    ph = tlm::END_REQ;
-    return tlm::TLM_UPDATED;
+    const auto i = static_cast<uint32_t>(port);
+    if (m_in[i].size() >= m_cfg.queue_depth) return false;
+    enqueue(i, p, m_clock.cycle());
+    list(m_in_ports, m_in_listed, i);
+    return true;
 }
 
-tlm::tlm_sync_enum Crossbar::nb_transport_bw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph,
-                                             sc_core::sc_time&) {
-    m_clock.activate(*this);
-    const auto j = static_cast<size_t>(port);
-    if (ph == tlm::END_REQ) {
-        if (m_out_blocked[j] == &p) m_out_blocked[j] = nullptr;
-        return tlm::TLM_ACCEPTED;
-    }
-    if (m_out_blocked[j] == &p) m_out_blocked[j] = nullptr;
-    m_arrived.emplace_back(static_cast<uint32_t>(port), &p);
-    return tlm::TLM_COMPLETED;
+void Crossbar::enqueue(uint32_t port, tlm::tlm_generic_payload& p, uint64_t cycle) {
+    m_in[port].push_back({&p, cycle + m_cfg.latency, m_map.partition_of(p.get_address())});
+    m_source[&p] = port;
 }
 
 bool Crossbar::tick(uint64_t cycle) {
@@ -97,19 +86,11 @@ bool Crossbar::tick(uint64_t cycle) {
         tx.p = nullptr;
         return p;
     };
-    sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
     for (size_t j = 0; j < m_out_tx.size(); ++j) {
-        if (tlm::tlm_generic_payload* p = take_due(m_out_tx[j])) {
-            tlm::tlm_phase ph = tlm::BEGIN_REQ;
-            tlm::tlm_sync_enum s = downstream[j]->nb_transport_fw(*p, ph, zero);
-            if (s == tlm::TLM_ACCEPTED || (s == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) m_out_blocked[j] = p;
-        }
+        if (tlm::tlm_generic_payload* p = take_due(m_out_tx[j])) downstream.send(static_cast<int>(j), *p);
     }
     for (uint32_t i : m_ret_ports) {
-        if (tlm::tlm_generic_payload* p = take_due(m_ret_tx[i])) {
-            tlm::tlm_phase ph = tlm::BEGIN_RESP;
-            upstream[i]->nb_transport_bw(*p, ph, zero);
-        }
+        if (tlm::tlm_generic_payload* p = take_due(m_ret_tx[i])) upstream.respond(static_cast<int>(i), *p);
     }
 
     // Requests: each input offers its oldest packet; each output serialises one at a time.
@@ -123,7 +104,7 @@ bool Crossbar::tick(uint64_t cycle) {
             next = std::min(next, front.ready);
             continue;
         }
-        if (m_out_blocked[j]) {
+        if (!downstream.can_send(static_cast<int>(j))) {
             ++m_blocked_cycles;
             continue;  // woken by END_REQ
         }
@@ -140,14 +121,9 @@ bool Crossbar::tick(uint64_t cycle) {
         next = std::min(next, cycle + occ);
         ++m_requests;
         m_request_bytes += occ * m_cfg.width_bytes;
-        if (m_in_blocked[i]) {
-            tlm::tlm_generic_payload* b = m_in_blocked[i];
-            m_in_blocked[i] = nullptr;
-            m_in[i].push_back({b, cycle + m_cfg.latency, m_map.partition_of(b->get_address())});
-            m_source[b] = static_cast<uint32_t>(i);
-            tlm::tlm_phase ph = tlm::END_REQ;
-            sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-            upstream[i]->nb_transport_bw(*b, ph, d);
+        if (tlm::tlm_generic_payload* b = upstream.withheld(static_cast<int>(i))) {
+            enqueue(static_cast<uint32_t>(i), *b, cycle);
+            upstream.admit(static_cast<int>(i));
         }
         if (!m_in[i].empty()) next = std::min(next, cycle + 1);
     }

@@ -8,12 +8,12 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/multi_passthrough_initiator_socket.h>
-#include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include "common/address_map.h"
 #include "noc/crossbar_config.h"
 #include "sim/clock_domain.h"
+#include "sim/multi_initiator_port.h"
+#include "sim/multi_target_port.h"
 #include "sim/stats.h"
 
 namespace stacksim::noc {
@@ -24,11 +24,11 @@ namespace stacksim::noc {
 /// ceil((header + data) / width) cycles per packet (requests carry data for writes, responses
 /// for reads), after `latency` cycles in the switch; a packet is handed on when its last
 /// byte has crossed the port. A downstream port that withholds END_REQ
-/// blocks only its own output. Sleeps whenever nothing is due.
+/// blocks only its own output (docs/protocol.md). Sleeps whenever nothing is due.
 class Crossbar : public sc_core::sc_module, public sim::Clocked {
 public:
-    tlm_utils::multi_passthrough_target_socket<Crossbar> upstream;
-    tlm_utils::multi_passthrough_initiator_socket<Crossbar> downstream;
+    sim::MultiTargetPort upstream;        ///< port i: SM i's L1 (or SM)
+    sim::MultiInitiatorPort downstream;   ///< port j: memory partition j
 
     Crossbar(sc_core::sc_module_name name, const CrossbarConfig& cfg, const common::AddressMap& map,
              sim::ClockDomain& clock, sim::StatRegistry& stats);
@@ -42,19 +42,18 @@ private:
         uint32_t port;   ///< destination port
     };
     void end_of_elaboration() override;
-    tlm::tlm_sync_enum nb_transport_fw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& d);
-    tlm::tlm_sync_enum nb_transport_bw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& d);
+    /// BEGIN_REQ from upstream `port`: true when queued, false when withheld (queue full).
+    bool request(int port, tlm::tlm_generic_payload& p);
+    void enqueue(uint32_t port, tlm::tlm_generic_payload& p, uint64_t cycle);
     uint64_t occupancy(const tlm::tlm_generic_payload& p, bool response) const;
 
     CrossbarConfig m_cfg;
     common::AddressMap m_map;
     sim::ClockDomain& m_clock;
     std::vector<std::deque<Packet>> m_in;          ///< per upstream port: requests
-    std::vector<tlm::tlm_generic_payload*> m_in_blocked;  ///< per upstream port: END_REQ withheld
     std::vector<uint64_t> m_out_free;              ///< per downstream port: next free cycle
     std::vector<Packet> m_out_tx;                  ///< per downstream port: packet being serialised
     std::vector<Packet> m_ret_tx;                  ///< per upstream port: response being serialised
-    std::vector<tlm::tlm_generic_payload*> m_out_blocked;  ///< per downstream port: awaiting END_REQ
     std::vector<std::deque<Packet>> m_ret;         ///< per upstream port: responses
     std::vector<uint64_t> m_ret_free;              ///< per upstream port: next free cycle
     std::unordered_map<tlm::tlm_generic_payload*, uint32_t> m_source;  ///< request -> upstream port

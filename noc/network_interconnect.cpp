@@ -23,8 +23,12 @@ NetworkInterconnect::NetworkInterconnect(sc_core::sc_module_name name, const Noc
         throw std::logic_error("network interconnect: one memory controller per memory partition is required");
     if (net.eject_credits == 0)
         throw std::logic_error("network interconnect: eject_credits must be set (back-pressure from the partitions)");
-    upstream.register_nb_transport_fw(this, &NetworkInterconnect::nb_transport_fw);
-    downstream.register_nb_transport_bw(this, &NetworkInterconnect::nb_transport_bw);
+    upstream.on_request([this](int sm, tlm::tlm_generic_payload& p) { return admit(static_cast<uint32_t>(sm), p); });
+    upstream.on_end_resp(
+        [this](int sm, tlm::tlm_generic_payload& p) { accepted_if_front(static_cast<uint32_t>(sm), p); });
+    downstream.on_end_req(
+        [this](int port, tlm::tlm_generic_payload& p) { accepted_if_front(m_cores + static_cast<uint32_t>(port), p); });
+    downstream.on_response([this](int port, tlm::tlm_generic_payload& p) { response(port, p); });
     m_net.set_tail_hook([this](const Flit& f, uint64_t) { m_tails.push_back(f); });
     const unsigned terms = net.terminals();
     m_held.resize(terms);
@@ -58,15 +62,13 @@ void NetworkInterconnect::end_of_elaboration() {
     if (downstream.size() != m_map.partitions)
         throw std::logic_error("network interconnect: one downstream port per memory partition is required");
     m_in_network.assign(m_sms, 0);
-    m_in_blocked.assign(m_sms, nullptr);
 }
 
 uint32_t NetworkInterconnect::flits(const tlm::tlm_generic_payload& p, bool response) const {
     const sim::MemAccess a = sim::PayloadPool::ext(const_cast<tlm::tlm_generic_payload&>(p)).access;
-    // Data travels with writes and atomics on the way in, with reads, walks and atomics back.
-    const bool carries = a == sim::MemAccess::Atomic ||
-                         (response ? a == sim::MemAccess::Read || a == sim::MemAccess::PageWalk
-                                   : a == sim::MemAccess::Write);
+    // Data travels with writes and atomics on the way in, with reads (page-table reads too) and
+    // atomics back.
+    const bool carries = a == sim::MemAccess::Atomic || a == (response ? sim::MemAccess::Read : sim::MemAccess::Write);
     const uint64_t bytes = m_cfg.header_bytes + (carries ? p.get_data_length() : 0);
     return static_cast<uint32_t>(std::max<uint64_t>(1, (bytes + m_cfg.flit_bytes - 1) / m_cfg.flit_bytes));
 }
@@ -132,60 +134,36 @@ void NetworkInterconnect::offer(uint32_t terminal, uint64_t) {
     h.offered = true;
     const uint64_t id = h.packet;
     tlm::tlm_generic_payload* p = h.p;
-    sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
-    bool done = false;
-    if (!h.response) {
-        tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        tlm::tlm_sync_enum s = downstream[terminal - m_cores]->nb_transport_fw(*p, ph, zero);
-        done = s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && ph != tlm::BEGIN_REQ);
-    } else {
-        tlm::tlm_phase ph = tlm::BEGIN_RESP;
-        tlm::tlm_sync_enum s = upstream[terminal]->nb_transport_bw(*p, ph, zero);
-        done = s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && ph == tlm::END_RESP);
-    }
-    // The receiver may already have accepted it through the backward path.
+    const bool done = h.response ? upstream.respond(static_cast<int>(terminal), *p)
+                                 : downstream.send(static_cast<int>(terminal - m_cores), *p);
+    // Otherwise END_REQ / END_RESP follows (accepted_if_front); the guard is for a receiver
+    // that accepted it re-entrantly.
     if (done && !q.empty() && q.front().packet == id) accepted(terminal);
 }
 
-tlm::tlm_sync_enum NetworkInterconnect::nb_transport_fw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph,
-                                                        sc_core::sc_time&) {
-    const auto i = static_cast<uint32_t>(port);
-    if (ph == tlm::END_RESP) {
-        auto& q = m_held[i];
-        if (!q.empty() && q.front().offered && q.front().p == &p) accepted(i);
-        return tlm::TLM_COMPLETED;
-    }
-    if (ph != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
-    m_clock.activate(*this);
-    if (m_in_blocked[i] || m_in_network[i] >= m_cfg.queue_depth) {
-        m_in_blocked[i] = &p;
-        m_blocked_sms.push_back(i);
-        ++m_input_blocked;
-        return tlm::TLM_ACCEPTED;
-    }
-    request(i, p);
-    ph = tlm::END_REQ;
-    return tlm::TLM_UPDATED;
+void NetworkInterconnect::accepted_if_front(uint32_t terminal, const tlm::tlm_generic_payload& p) {
+    const auto& q = m_held[terminal];
+    if (!q.empty() && q.front().offered && q.front().p == &p) accepted(terminal);
 }
 
-tlm::tlm_sync_enum NetworkInterconnect::nb_transport_bw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph,
-                                                        sc_core::sc_time&) {
-    const uint32_t t = m_cores + static_cast<uint32_t>(port);
-    auto& q = m_held[t];
-    const bool front = !q.empty() && q.front().offered && q.front().p == &p;
-    if (ph == tlm::END_REQ) {
-        if (front) accepted(t);
-        return tlm::TLM_ACCEPTED;
+bool NetworkInterconnect::admit(uint32_t sm, tlm::tlm_generic_payload& p) {
+    m_clock.activate(*this);
+    if (m_in_network[sm] >= m_cfg.queue_depth) {
+        ++m_input_blocked;
+        return false;
     }
-    if (ph != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-    if (front) accepted(t);  // BEGIN_RESP implies END_REQ
+    request(sm, p);
+    return true;
+}
+
+void NetworkInterconnect::response(int port, tlm::tlm_generic_payload& p) {
+    const uint32_t t = m_cores + static_cast<uint32_t>(port);
     auto it = m_source.find(&p);
     if (it == m_source.end())
         throw sim::SimulationError(fmt::format("{}: a response from partition {} for no request", name(), port));
     const uint32_t sm = it->second;
     m_source.erase(it);
     send(p, t, sm, true);
-    return tlm::TLM_COMPLETED;
 }
 
 bool NetworkInterconnect::tick(uint64_t cycle) {
@@ -222,22 +200,12 @@ bool NetworkInterconnect::tick(uint64_t cycle) {
     for (size_t k = 0; k < n; ++k) offer(m_held_list[k], cycle);
 
     // SMs whose END_REQ was withheld, in the order they were refused.
-    if (!m_blocked_sms.empty()) {
-        m_retry.clear();
-        m_retry.swap(m_blocked_sms);  // END_REQ may bring the next request (and a refusal) re-entrantly
-        for (uint32_t i : m_retry) {
-            if (m_in_network[i] >= m_cfg.queue_depth) {
-                m_blocked_sms.push_back(i);
-                continue;
-            }
-            tlm::tlm_generic_payload* b = m_in_blocked[i];
-            m_in_blocked[i] = nullptr;
-            request(i, *b);
-            tlm::tlm_phase ph = tlm::END_REQ;
-            sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-            upstream[i]->nb_transport_bw(*b, ph, d);
-        }
-    }
+    upstream.admit_withheld([this](int port, tlm::tlm_generic_payload& p) {
+        const auto sm = static_cast<uint32_t>(port);
+        if (m_in_network[sm] >= m_cfg.queue_depth) return false;
+        request(sm, p);
+        return true;
+    });
 
     bool waiting = false;  // a held packet not yet offered (next cycle)
     size_t keep = 0;

@@ -9,13 +9,13 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/multi_passthrough_initiator_socket.h>
-#include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include "common/address_map.h"
 #include "noc/interconnect_config.h"
 #include "noc/network.h"
 #include "sim/clock_domain.h"
+#include "sim/multi_initiator_port.h"
+#include "sim/multi_target_port.h"
 #include "sim/stats.h"
 
 namespace stacksim::noc {
@@ -28,12 +28,12 @@ namespace stacksim::noc {
 /// (BEGIN_REQ to the partition, BEGIN_RESP to the SM); a receiver that withholds END_REQ
 /// (END_RESP) keeps it, and the packets behind it, at that terminal without returning their
 /// ejection credits, so the network backs up (NetworkConfig::eject_credits). An SM with
-/// `queue_depth` requests inside the network has END_REQ withheld. Sleeps whenever the network
-/// is empty and nothing can be handed on.
+/// `queue_depth` requests inside the network has END_REQ withheld (docs/protocol.md). Sleeps
+/// whenever the network is empty and nothing can be handed on.
 class NetworkInterconnect : public sc_core::sc_module, public sim::Clocked {
 public:
-    tlm_utils::multi_passthrough_target_socket<NetworkInterconnect> upstream;
-    tlm_utils::multi_passthrough_initiator_socket<NetworkInterconnect> downstream;
+    sim::MultiTargetPort upstream;        ///< port i: SM i's L1 (or SM), core terminal i
+    sim::MultiInitiatorPort downstream;   ///< port j: memory partition j, memory-controller terminal j
 
     /// `net` is the resolved network (NocInterconnectConfig::network()); it needs at least as
     /// many cores as SMs bind upstream and exactly map.partitions memory controllers.
@@ -63,8 +63,12 @@ private:
     };
 
     void end_of_elaboration() override;
-    tlm::tlm_sync_enum nb_transport_fw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& d);
-    tlm::tlm_sync_enum nb_transport_bw(int port, tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& d);
+    /// BEGIN_REQ from SM `sm`: true when it entered the network, false when withheld.
+    bool admit(uint32_t sm, tlm::tlm_generic_payload& p);
+    /// A response from partition `port`: back to its SM.
+    void response(int port, tlm::tlm_generic_payload& p);
+    /// The front packet held at `terminal` is the offered `p`: it was accepted.
+    void accepted_if_front(uint32_t terminal, const tlm::tlm_generic_payload& p);
     uint32_t flits(const tlm::tlm_generic_payload& p, bool response) const;
     void send(tlm::tlm_generic_payload& p, uint32_t src, uint32_t dst, bool response);
     void request(uint32_t sm, tlm::tlm_generic_payload& p);
@@ -87,9 +91,6 @@ private:
     std::vector<uint32_t> m_held_list;                                 ///< terminals with held packets
     std::vector<uint8_t> m_held_listed;
     std::vector<uint32_t> m_in_network;                                ///< per SM: requests not yet accepted
-    std::vector<tlm::tlm_generic_payload*> m_in_blocked;               ///< per SM: END_REQ withheld
-    std::vector<uint32_t> m_blocked_sms;                               ///< SMs refused, in order
-    std::vector<uint32_t> m_retry;                                     ///< scratch: m_blocked_sms being retried
     std::vector<Flit> m_tails;                                         ///< tails ejected this tick
     uint32_t m_max_held = 0;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The project's single TLM extension: the fields a memory request carries besides address/size.
+// The framework's TLM extension: the fields every memory request carries besides address/size.
 #pragma once
 #include <cstdint>
 
@@ -8,13 +8,12 @@
 namespace stacksim::sim {
 
 /// Access kinds beyond the generic payload's read/write command.
-/// PageWalk: a page-table walker's read of one page-table entry (8 bytes): L1 caches forward
-/// it without allocating, L2 slices serve it as an ordinary read, and the functional memory
-/// is not involved.
-enum class MemAccess : uint8_t { Read, Write, Atomic, PageWalk };
+enum class MemAccess : uint8_t { Read, Write, Atomic };
 
-/// Attached to every pooled payload. Fields are plain numbers so the framework stays
-/// architecture-neutral; the GPU meaning is documented in docs/architecture.md.
+/// Attached to every pooled payload (PayloadPool) and reset to these defaults each time the
+/// pool hands the payload out. Fields are plain numbers so the framework stays
+/// architecture-neutral; who sets and reads each one is in docs/protocol.md. Facts only some
+/// modules care about travel in extensions of their own (sim::FlagExtension).
 class MemExtension : public tlm::tlm_extension<MemExtension> {
 public:
     uint32_t source = 0;        ///< requesting port (SM id)
@@ -23,8 +22,6 @@ public:
     uint32_t sector_mask = 0;   ///< 32-byte sectors of the line touched (bit i = sector i)
     uint64_t issue_cycle = 0;   ///< requester cycle when the request was created
     MemAccess access = MemAccess::Read;
-    bool lost_locality = false; ///< response: the cache found the line in this requester's
-                                ///< victim tags (it had the line and lost it), for CCWS
 
     tlm::tlm_extension_base* clone() const override { return new MemExtension(*this); }
     void copy_from(const tlm::tlm_extension_base& other) override {

@@ -5,10 +5,7 @@
 namespace stacksim::sim {
 
 PayloadPool::~PayloadPool() {
-    for (auto* p : m_all) {
-        p->reset();  // frees the extension (it was set with set_extension, owned here)
-        delete p;
-    }
+    for (auto* p : m_all) delete p;  // the payload's destructor deletes its extensions
 }
 
 tlm::tlm_generic_payload& PayloadPool::acquire() {
@@ -32,6 +29,9 @@ tlm::tlm_generic_payload& PayloadPool::acquire() {
     return *p;
 }
 
-void PayloadPool::free(tlm::tlm_generic_payload* p) { m_free.push_back(p); }
+void PayloadPool::free(tlm::tlm_generic_payload* p) {
+    p->reset();  // deletes the auto extensions (LostLocalityExtension, ...); MemExtension stays
+    m_free.push_back(p);
+}
 
 }  // namespace stacksim::sim

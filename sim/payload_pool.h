@@ -10,8 +10,9 @@
 
 namespace stacksim::sim {
 
-/// Memory manager for tlm_generic_payload. acquire() returns a payload with reference count 1
-/// and a cleared MemExtension; the last release() returns it to the pool.
+/// Memory manager for tlm_generic_payload. acquire() returns a payload with reference count 1,
+/// a cleared MemExtension and no other extension; the last release() returns it to the pool
+/// and deletes the extensions attached on the way with set_auto_extension.
 /// Payloads carry timing only: functional data is applied when the instruction executes,
 /// so the data pointer is left null and data_length holds the access size.
 class PayloadPool : public tlm::tlm_mm_interface {

@@ -8,15 +8,17 @@
 
 namespace stacksim::sim {
 
-/// Holds up to `depth` requests. A BEGIN_REQ that finds it full is withheld (no END_REQ) until
-/// a slot frees; then admit_withheld() queues it and the owner sends the END_REQ. At most one
-/// request is withheld at a time: the base protocol lets an initiator have one request
-/// outstanding in the request phase.
+/// Holds up to `depth` requests in arrival order. A BEGIN_REQ that finds it full is withheld
+/// (no END_REQ) until a slot frees; then admit_withheld() queues it and the owner sends the
+/// END_REQ. At most one request is withheld at a time: the base protocol lets an initiator
+/// have one request outstanding in the request phase, and the queue serves one initiator.
+/// Plain C++: TargetPort wraps it with the socket and the protocol.
 class RequestQueue {
 public:
     explicit RequestQueue(size_t depth) : m_depth(depth) {}
 
     /// A BEGIN_REQ arrived: true when queued (answer END_REQ now), false when withheld.
+    /// Requires !has_withheld().
     bool offer(tlm::tlm_generic_payload& p) {
         if (m_items.size() >= m_depth) {
             m_withheld = &p;
@@ -37,6 +39,9 @@ public:
 
     bool empty() const { return m_items.empty(); }
     size_t size() const { return m_items.size(); }
+    size_t depth() const { return m_depth; }
+    /// A request waits for its END_REQ.
+    bool has_withheld() const { return m_withheld != nullptr; }
     tlm::tlm_generic_payload* front() const { return m_items.front(); }
     void pop_front() { m_items.pop_front(); }
 

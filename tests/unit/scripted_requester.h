@@ -9,6 +9,7 @@
 #include <systemc>
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include "common/lost_locality_extension.h"
 #include "sim/clock_domain.h"
 #include "sim/payload_pool.h"
 
@@ -50,7 +51,7 @@ struct ScriptedRequester : sc_core::sc_module, sim::Clocked {
         if (ph == tlm::BEGIN_RESP) {
             const auto& e = sim::PayloadPool::ext(p);
             response[e.tag] = clock.cycle();
-            lost_locality[e.tag] = e.lost_locality;
+            lost_locality[e.tag] = common::LostLocalityExtension::is_set(p);
             p.release();
         }
         clock.activate(*this);
