@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "workloads/host_data.h"
 #include "workloads/workload.h"
@@ -51,11 +52,6 @@ std::unique_ptr<Workload> make_random_traffic(uint32_t size, uint64_t seed);
 inline constexpr double kRelTol = 1e-4;
 inline constexpr double kAbsTol = 1e-5;
 
-/// ceil(a / b) for b > 0.
-inline uint32_t ceil_div(uint64_t a, uint64_t b) {
-    return static_cast<uint32_t>((a + b - 1) / b);
-}
-
 /// An independent seed for input array `stream` of a workload seeded with `seed`.
 inline uint64_t sub_seed(uint64_t seed, uint64_t stream) {
     return SplitMix64(seed ^ (stream * 0xd1b54a32d192ed03ull)).next();
@@ -81,6 +77,17 @@ public:
         const double diff = std::fabs(double{got} - double{want});
         record(array, index, diff <= kAbsTol + kRelTol * std::fabs(double{want}), got, want);
     }
+    /// Compares got[i] with want[i] exactly, for every element of `want`.
+    template <typename T>
+    void exact_all(const char* array, const std::vector<T>& got, const std::vector<T>& want) {
+        if (!same_size(array, got.size(), want.size())) return;
+        for (size_t i = 0; i < want.size(); ++i) exact(array, i, got[i], want[i]);
+    }
+    /// Compares got[i] with want[i] with the float tolerance, for every element of `want`.
+    void near_all(const char* array, const std::vector<float>& got, const std::vector<float>& want) {
+        if (!same_size(array, got.size(), want.size())) return;
+        for (size_t i = 0; i < want.size(); ++i) near(array, i, got[i], want[i]);
+    }
     VerifyResult result() const {
         VerifyResult r = m_result;
         r.ok = r.mismatches == 0 && r.checked > 0;
@@ -89,6 +96,15 @@ public:
     }
 
 private:
+    /// An output of the wrong length counts as one mismatch.
+    bool same_size(const char* array, size_t got, size_t want) {
+        if (got == want) return true;
+        ++m_result.checked;
+        if (m_result.mismatches++ == 0)
+            m_result.detail =
+                std::string(array) + ": " + std::to_string(got) + " elements, expected " + std::to_string(want);
+        return false;
+    }
     template <typename T>
     void record(const char* array, uint64_t index, bool ok, T got, T want) {
         ++m_result.checked;

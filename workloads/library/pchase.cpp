@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "sim/error.h"
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 #include "workloads/library/microbench.h"
 
 namespace stacksim::workloads {
@@ -15,9 +15,9 @@ void PchaseConfig::validate() const {
 
 namespace {
 
-class Pchase final : public Workload {
+class Pchase final : public LibraryWorkload {
 public:
-    Pchase(const PchaseConfig& cfg, uint32_t size_kb) {
+    Pchase(const PchaseConfig& cfg, uint32_t size_kb) : LibraryWorkload("pchase.ptx") {
         const uint64_t words = uint64_t{size_kb} * 1024 / 4;
         const uint64_t step = cfg.stride_bytes / 4;
         m_steps = static_cast<uint32_t>(std::max<uint64_t>(1, words / step));
@@ -25,27 +25,20 @@ public:
         for (uint64_t i = 0; i < m_steps; ++i) m_next[i * step] = static_cast<uint32_t>(((i + 1) % m_steps) * step);
     }
 
-    void run(HostApi& host) override {
-        const DevPtr next = host.upload(m_next);
-        const DevPtr out = host.malloc(3 * sizeof(uint32_t));
+    void execute(Device& dev) override {
+        const DevPtr next = dev.upload(m_next), out = dev.alloc<uint32_t>(3);
         for (int k = 0; k < 3; ++k)
-            host.launch("pchase.ptx", "pchase", Dim3{1, 1, 1}, Dim3{1, 1, 1},
-                        LaunchArgs().ptr(next).ptr(out + 4 * k).u32(start(k)).i32(static_cast<int32_t>(count(k))));
-        host.download(m_out, out, 3);
-        host.free(next);
-        host.free(out);
-        m_ran = true;
+            dev.launch("pchase", linear(1, 1),
+                       LaunchArgs().ptr(next).ptr(out + 4 * k).u32(start(k)).i32(static_cast<int32_t>(count(k))));
+        dev.download(m_out, out);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
-        Checker check;
+    void compare(Checker& check) const override {
         for (int k = 0; k < 3; ++k) {
             uint32_t p = start(k);
             for (uint32_t i = 0; i < count(k); ++i) p = m_next[p];
             check.exact("out", static_cast<uint64_t>(k), m_out[k], p);
         }
-        return check.result();
     }
 
 private:
@@ -61,7 +54,6 @@ private:
     static constexpr uint32_t kMaxMeasured = 4096;
     uint32_t m_steps = 0;
     std::vector<uint32_t> m_next, m_out;
-    bool m_ran = false;
 };
 
 }  // namespace

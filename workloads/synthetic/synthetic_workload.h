@@ -9,19 +9,16 @@
 #include "workloads/synthetic/cpu_model.h"
 #include "workloads/synthetic/program.h"
 #include "workloads/synthetic/synthetic_config.h"
-#include "workloads/workload.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 
 /// A generated kernel run through HostApi::launch_ptx_source (twice for `reuse`, the second
 /// launch reading the first one's results) and checked against run_cpu_model().
-class SyntheticWorkload final : public Workload {
+class SyntheticWorkload final : public LibraryWorkload {
 public:
     /// `threads` = active threads (0: grid * block from the config). Validates `cfg`.
     SyntheticWorkload(const SyntheticConfig& cfg, uint32_t threads, uint64_t seed);
-
-    void run(HostApi& host) override;
-    VerifyResult verify() override;
 
     const SynthProgram& program() const { return m_program; }
     const std::string& ptx() const { return m_ptx; }
@@ -29,6 +26,9 @@ public:
     const std::vector<uint32_t>& input() const { return m_in; }
 
 private:
+    void execute(Device& dev) override;
+    void compare(Checker& check) const override;
+
     SynthProgram m_program;
     std::string m_ptx;
     std::vector<uint32_t> m_in;
