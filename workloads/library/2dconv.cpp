@@ -57,11 +57,11 @@ private:
     std::vector<float> m_a, m_b;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"2dconv", "Polybench 2DCONV: 3x3 convolution of an N x N float image",
+     WorkloadClass::Regular, {"2dconv.ptx"}, {"image dimension N", 128, kMaxN}},
+    construct<Conv2d>);
 
-std::unique_ptr<Workload> make_conv2d(uint32_t size, uint64_t seed) {
-    require_size("2dconv", size, kMaxN);
-    return std::make_unique<Conv2d>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

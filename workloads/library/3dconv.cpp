@@ -58,11 +58,11 @@ private:
     std::vector<float> m_a, m_b;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"3dconv", "Polybench 3DCONV: 3x3x3 convolution of an N^3 float volume, one launch per plane",
+     WorkloadClass::Regular, {"3dconv.ptx"}, {"volume dimension N", 32, kMaxN}},
+    construct<Conv3d>);
 
-std::unique_ptr<Workload> make_conv3d(uint32_t size, uint64_t seed) {
-    require_size("3dconv", size, kMaxN);
-    return std::make_unique<Conv3d>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -49,11 +49,11 @@ private:
     std::vector<float> m_a, m_x, m_tmp, m_y;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"atax", "Polybench ATAX: y = A^T (A x), row then column walks of an N x N matrix",
+     WorkloadClass::Irregular, {"atax.ptx"}, {"matrix dimension N", 128, kMaxN}},
+    construct<Atax>);
 
-std::unique_ptr<Workload> make_atax(uint32_t size, uint64_t seed) {
-    require_size("atax", size, kMaxN);
-    return std::make_unique<Atax>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -96,13 +96,11 @@ private:
     std::vector<float> m_input, m_w, m_w_hid, m_partial, m_w_out, m_oldw_out;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"backprop", "Rodinia BACKPROP: forward partial sums and weight adjust of an N-16-1 network",
+     WorkloadClass::RegularSharing, {"backprop.ptx"}, {"input units N (multiple of 16)", 1024, kMaxN, kHid}},
+    construct<Backprop>);
 
-std::unique_ptr<Workload> make_backprop(uint32_t size, uint64_t seed) {
-    require_size("backprop", size, kMaxN);
-    if (size % kHid != 0)
-        throw std::invalid_argument("backprop: size " + std::to_string(size) + " is not a multiple of 16");
-    return std::make_unique<Backprop>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

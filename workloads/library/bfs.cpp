@@ -79,11 +79,11 @@ private:
     uint32_t m_levels = 0;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"bfs", "Rodinia BFS: level-synchronous frontier BFS of a seeded random graph",
+     WorkloadClass::Irregular, {"bfs.ptx"}, {"graph nodes", 4096, kMaxN}},
+    construct<Bfs>);
 
-std::unique_ptr<Workload> make_bfs(uint32_t size, uint64_t seed) {
-    require_size("bfs", size, kMaxN);
-    return std::make_unique<Bfs>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -48,11 +48,11 @@ private:
     std::vector<float> m_a, m_r, m_p, m_s, m_q;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"bicg", "Polybench BICG: s = A^T r and q = A p, column then row walks of an N x N matrix",
+     WorkloadClass::Irregular, {"bicg.ptx"}, {"matrix dimension N", 128, kMaxN}},
+    construct<Bicg>);
 
-std::unique_ptr<Workload> make_bicg(uint32_t size, uint64_t seed) {
-    require_size("bicg", size, kMaxN);
-    return std::make_unique<Bicg>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -76,11 +76,11 @@ private:
     std::vector<float> m_s, m_x, m_t, m_call, m_put;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"blackscholes", "CUDA SDK BlackScholes: call and put prices, two options per thread (SFU math)",
+     WorkloadClass::Regular, {"blackscholes.ptx"}, {"options", 8192, kMaxN}},
+    construct<BlackScholes>);
 
-std::unique_ptr<Workload> make_blackscholes(uint32_t size, uint64_t seed) {
-    require_size("blackscholes", size, kMaxN);
-    return std::make_unique<BlackScholes>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Internal helpers shared by the library workloads: factories, sizing, element checking.
+// Internal helpers shared by the library workloads: tolerances, input seeds, element checking.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -14,37 +14,6 @@
 
 namespace stacksim::workloads {
 
-/// Factories of the library workloads (one per workloads/library/<name>.cpp).
-std::unique_ptr<Workload> make_vecadd(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_saxpy(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_reduction(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_matmul(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_divergence(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_atax(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_conv2d(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_conv3d(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_bicg(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_gesummv(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_mvt(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_corr(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_covar(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_fdtd2d(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_gemm(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_lud(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_srad(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_bfs(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_hotspot(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_pathfinder(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_backprop(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_kmeans(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_scan(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_blackscholes(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_stencil2d(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_stream(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_stream_read(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_pcie_copy(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_random_traffic(uint32_t size, uint64_t seed);
-
 /// Float tolerance used by every float workload: |got - want| <= kAbsTol + kRelTol * |want|.
 /// The CPU references replay nvcc's fma contraction in the same order, so results are
 /// normally bit-identical; the tolerance only absorbs legitimate last-bit differences.
@@ -55,13 +24,6 @@ inline constexpr double kAbsTol = 1e-5;
 /// An independent seed for input array `stream` of a workload seeded with `seed`.
 inline uint64_t sub_seed(uint64_t seed, uint64_t stream) {
     return SplitMix64(seed ^ (stream * 0xd1b54a32d192ed03ull)).next();
-}
-
-/// Throws std::invalid_argument unless 1 <= size <= max_size.
-inline void require_size(const char* workload, uint32_t size, uint32_t max_size) {
-    if (size == 0 || size > max_size)
-        throw std::invalid_argument(std::string(workload) + ": size " + std::to_string(size) +
-                                    " out of range [1, " + std::to_string(max_size) + "]");
 }
 
 /// Accumulates element comparisons into a VerifyResult (first mismatch is reported).

@@ -73,11 +73,11 @@ private:
     std::vector<float> m_data_in, m_mean, m_std, m_data, m_symmat;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"corr", "Polybench CORR: correlation matrix of N points of N variables (4 kernels)",
+     WorkloadClass::Regular, {"corr.ptx"}, {"data dimension N", 64, kMaxN}},
+    construct<Corr>);
 
-std::unique_ptr<Workload> make_corr(uint32_t size, uint64_t seed) {
-    require_size("corr", size, kMaxN);
-    return std::make_unique<Corr>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -58,11 +58,11 @@ private:
     std::vector<float> m_data_in, m_mean, m_data, m_symmat;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"covar", "Polybench COVAR: covariance matrix of N points of N variables (3 kernels)",
+     WorkloadClass::Regular, {"covar.ptx"}, {"data dimension N", 64, kMaxN}},
+    construct<Covar>);
 
-std::unique_ptr<Workload> make_covar(uint32_t size, uint64_t seed) {
-    require_size("covar", size, kMaxN);
-    return std::make_unique<Covar>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

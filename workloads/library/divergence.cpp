@@ -62,11 +62,11 @@ private:
     std::vector<int32_t> m_in, m_out;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"divergence", "nested divergent branches and a data-dependent loop (int)",
+     WorkloadClass::Other, {"divergence.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock}},
+    construct<Divergence>);
 
-std::unique_ptr<Workload> make_divergence(uint32_t size, uint64_t seed) {
-    require_size("divergence", size, std::numeric_limits<int32_t>::max() - kBlock);
-    return std::make_unique<Divergence>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

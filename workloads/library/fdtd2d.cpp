@@ -67,11 +67,11 @@ private:
     std::vector<float> m_fict, m_ex_in, m_ey_in, m_hz_in, m_ex, m_ey, m_hz;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"fdtd2d", "Polybench FDTD-2D: 4 time steps of 3 field-update kernels on an N x N grid",
+     WorkloadClass::Regular, {"fdtd2d.ptx"}, {"grid dimension N", 128, kMaxN}},
+    construct<Fdtd2d>);
 
-std::unique_ptr<Workload> make_fdtd2d(uint32_t size, uint64_t seed) {
-    require_size("fdtd2d", size, kMaxN);
-    return std::make_unique<Fdtd2d>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -48,11 +48,11 @@ private:
     std::vector<float> m_a, m_b, m_c_in, m_c;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"gemm", "Polybench GEMM: C = alpha A B + beta C, one thread per element (no tiling)",
+     WorkloadClass::Regular, {"gemm.ptx"}, {"matrix dimension N", 64, kMaxN}},
+    construct<Gemm>);
 
-std::unique_ptr<Workload> make_gemm(uint32_t size, uint64_t seed) {
-    require_size("gemm", size, kMaxN);
-    return std::make_unique<Gemm>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

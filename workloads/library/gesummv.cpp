@@ -52,11 +52,11 @@ private:
     std::vector<float> m_a, m_b, m_x, m_y, m_tmp;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"gesummv", "Polybench GESUMMV: y = alpha A x + beta B x, row walks of two N x N matrices",
+     WorkloadClass::Irregular, {"gesummv.ptx"}, {"matrix dimension N", 128, kMaxN}},
+    construct<Gesummv>);
 
-std::unique_ptr<Workload> make_gesummv(uint32_t size, uint64_t seed) {
-    require_size("gesummv", size, kMaxN);
-    return std::make_unique<Gesummv>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

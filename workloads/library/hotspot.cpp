@@ -82,11 +82,11 @@ private:
     std::vector<float> m_temp_in, m_power, m_temp;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"hotspot", "Rodinia HOTSPOT: 6 thermal time steps, 2 per launch with shared-memory pyramids",
+     WorkloadClass::Regular, {"hotspot.ptx"}, {"grid dimension N", 64, kMaxN}},
+    construct<Hotspot>);
 
-std::unique_ptr<Workload> make_hotspot(uint32_t size, uint64_t seed) {
-    require_size("hotspot", size, kMaxN);
-    return std::make_unique<Hotspot>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -102,11 +102,11 @@ private:
     std::vector<int32_t> m_member;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"kmeans", "Rodinia KMEANS: nearest-centre assignment kernel plus host centroid update",
+     WorkloadClass::RegularSharing, {"kmeans.ptx"}, {"points", 2048, kMaxN}},
+    construct<Kmeans>);
 
-std::unique_ptr<Workload> make_kmeans(uint32_t size, uint64_t seed) {
-    require_size("kmeans", size, kMaxN);
-    return std::make_unique<Kmeans>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

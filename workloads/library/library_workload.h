@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Base of the library workloads: runs the host program on a Device, guards verify().
+// Base of the library workloads: runs the host program on a Device, guards verify(); registration.
 #pragma once
+#include <memory>
 #include <string>
 #include <utility>
 
 #include "workloads/library/common.h"
 #include "workloads/library/device.h"
 #include "workloads/workload.h"
+#include "workloads/workload_registry.h"
 
 namespace stacksim::workloads {
 
@@ -41,5 +43,11 @@ private:
     std::string m_ptx_file;
     bool m_ran = false;
 };
+
+/// The factory of workload class W, constructed from (size, seed): what most library
+/// workloads register (`workload_registry().add({...}, construct<VecAdd>)`).
+template <typename W> std::unique_ptr<Workload> construct(const WorkloadArgs& args) {
+    return std::make_unique<W>(args.size, args.seed);
+}
 
 }  // namespace stacksim::workloads

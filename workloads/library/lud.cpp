@@ -106,13 +106,11 @@ private:
     std::vector<float> m_in, m_out;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"lud", "Rodinia LUD: blocked LU decomposition (diagonal, perimeter, internal kernels)",
+     WorkloadClass::RegularSharing, {"lud.ptx"}, {"matrix dimension N (multiple of 16)", 64, kMaxN, kBs}},
+    construct<Lud>);
 
-std::unique_ptr<Workload> make_lud(uint32_t size, uint64_t seed) {
-    require_size("lud", size, kMaxN);
-    if (size % kBs != 0)
-        throw std::invalid_argument("lud: size " + std::to_string(size) + " is not a multiple of 16");
-    return std::make_unique<Lud>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

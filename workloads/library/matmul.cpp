@@ -47,11 +47,11 @@ private:
     std::vector<float> m_a, m_b, m_c;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"matmul", "tiled C = A x B with 16x16 shared-memory tiles (float)",
+     WorkloadClass::Regular, {"matmul.ptx"}, {"matrix dimension N", 64, kMaxN}},
+    construct<Matmul>);
 
-std::unique_ptr<Workload> make_matmul(uint32_t size, uint64_t seed) {
-    require_size("matmul", size, kMaxN);
-    return std::make_unique<Matmul>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

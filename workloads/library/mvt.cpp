@@ -50,11 +50,11 @@ private:
     std::vector<float> m_a, m_x1_in, m_x2_in, m_y1, m_y2, m_x1, m_x2;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"mvt", "Polybench MVT: x1 += A y1 (row walks) and x2 += A^T y2 (column walks)",
+     WorkloadClass::Irregular, {"mvt.ptx"}, {"matrix dimension N", 128, kMaxN}},
+    construct<Mvt>);
 
-std::unique_ptr<Workload> make_mvt(uint32_t size, uint64_t seed) {
-    require_size("mvt", size, kMaxN);
-    return std::make_unique<Mvt>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

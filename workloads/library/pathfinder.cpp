@@ -59,11 +59,11 @@ private:
     std::vector<int32_t> m_data, m_result;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"pathfinder", "Rodinia PATHFINDER: dynamic programming over 20 rows, 5 per launch (int)",
+     WorkloadClass::Regular, {"pathfinder.ptx"}, {"columns", 4096, kMaxN}},
+    construct<Pathfinder>);
 
-std::unique_ptr<Workload> make_pathfinder(uint32_t size, uint64_t seed) {
-    require_size("pathfinder", size, kMaxN);
-    return std::make_unique<Pathfinder>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

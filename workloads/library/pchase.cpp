@@ -3,18 +3,32 @@
 #include <algorithm>
 #include <vector>
 
-#include "sim/error.h"
+#include "sim/param.h"
 #include "workloads/library/library_workload.h"
-#include "workloads/library/microbench.h"
 
 namespace stacksim::workloads {
-
-void PchaseConfig::validate() const {
-    if (stride_bytes < 4 || stride_bytes % 4 != 0) throw sim::ConfigError("stride_bytes: must be a positive multiple of 4");
-}
-
 namespace {
 
+/// Parameters of the pointer chase ([pchase]): the distance between consecutive elements.
+struct PchaseConfig {
+    uint32_t stride_bytes = 128;  ///< multiple of 4; 128 = one new line per step
+    static const sim::Params<PchaseConfig>& params() {
+        static const auto p = [] {
+            sim::Params<PchaseConfig> p;
+            p.add("stride_bytes", &PchaseConfig::stride_bytes, "bytes", "distance between consecutive chain elements")
+                .min(4)
+                .check([](const uint32_t& v) { return v % 4 == 0; }, "a multiple of 4");
+            return p;
+        }();
+        return p;
+    }
+};
+
+/// Pointer chase over `size` KB (a single cyclic chain, `stride_bytes` apart). Launches the
+/// same one-thread kernel three times: a warm-up pass over the whole chain, then S steps from
+/// element 0 and 2 x S steps from element S (from 0 if the chain is shorter than 3 x S),
+/// S = min(chain length, 4096). Per-step latency in cycles =
+/// (cycles of launch 3 - cycles of launch 2) / S. Every final index is checked.
 class Pchase final : public LibraryWorkload {
 public:
     Pchase(const PchaseConfig& cfg, uint32_t size_kb) : LibraryWorkload("pchase.ptx") {
@@ -56,12 +70,11 @@ private:
     std::vector<uint32_t> m_next, m_out;
 };
 
-}  // namespace
+const bool registered = workload_registry().add_with<PchaseConfig>(
+    {"pchase", "latency microbenchmark: one thread chases a chain [pchase] stride_bytes apart",
+     WorkloadClass::Other, {"pchase.ptx"}, {"footprint in KB", 64, 1u << 20}},
+    [](const PchaseConfig& cfg, const WorkloadArgs& a) { return std::make_unique<Pchase>(cfg, a.size); });
 
-std::unique_ptr<Workload> make_pchase(const PchaseConfig& cfg, uint32_t size_kb, uint64_t) {
-    require_size("pchase", size_kb, 1u << 20);
-    cfg.validate();
-    return std::make_unique<Pchase>(cfg, size_kb);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

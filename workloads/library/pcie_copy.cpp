@@ -23,11 +23,11 @@ private:
     std::vector<uint32_t> m_data, m_back;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"pcie_copy", "PCIe microbenchmark: copy a buffer to the device and back, no kernel",
+     WorkloadClass::Other, {}, {"KB copied each way", 4096, 1u << 20}},
+    construct<PcieCopy>);
 
-std::unique_ptr<Workload> make_pcie_copy(uint32_t size, uint64_t seed) {
-    require_size("pcie_copy", size, 1u << 20);
-    return std::make_unique<PcieCopy>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

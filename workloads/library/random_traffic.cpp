@@ -52,11 +52,11 @@ private:
     std::vector<uint32_t> m_data, m_out, m_counters;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"random_traffic", "seeded random read-modify-writes and atomics over a large array",
+     WorkloadClass::Irregular, {"random_traffic.ptx"}, {"KB of data", 4096, 1u << 20}},
+    construct<RandomTraffic>);
 
-std::unique_ptr<Workload> make_random_traffic(uint32_t size, uint64_t seed) {
-    require_size("random_traffic", size, 1u << 20);
-    return std::make_unique<RandomTraffic>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -35,11 +35,11 @@ private:
     std::vector<uint32_t> m_in, m_sum;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"reduction", "uint32 sum: shared-memory tree per CTA plus one atomicAdd per CTA",
+     WorkloadClass::Other, {"reduction.ptx"}, {"elements", 16384, std::numeric_limits<int32_t>::max() - 2 * kBlock}},
+    construct<Reduction>);
 
-std::unique_ptr<Workload> make_reduction(uint32_t size, uint64_t seed) {
-    require_size("reduction", size, std::numeric_limits<int32_t>::max() - 2 * kBlock);
-    return std::make_unique<Reduction>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

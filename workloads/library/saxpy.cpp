@@ -37,11 +37,11 @@ private:
     std::vector<float> m_x, m_y0, m_y;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"saxpy", "y = a*x + y (float)",
+     WorkloadClass::Regular, {"saxpy.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock}},
+    construct<Saxpy>);
 
-std::unique_ptr<Workload> make_saxpy(uint32_t size, uint64_t seed) {
-    require_size("saxpy", size, std::numeric_limits<int32_t>::max() - kBlock);
-    return std::make_unique<Saxpy>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

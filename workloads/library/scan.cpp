@@ -55,11 +55,11 @@ private:
     std::vector<uint32_t> m_in, m_out;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"scan", "work-efficient (Blelloch) uint32 exclusive scan: block scans plus uniform add",
+     WorkloadClass::RegularSharing, {"scan.ptx"}, {"elements", 16384, kMaxN}},
+    construct<Scan>);
 
-std::unique_ptr<Workload> make_scan(uint32_t size, uint64_t seed) {
-    require_size("scan", size, kMaxN);
-    return std::make_unique<Scan>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -98,13 +98,11 @@ private:
     std::vector<float> m_j_in, m_j, m_c;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"srad", "Rodinia SRAD v2: 2 diffusion iterations of two shared-memory tile kernels",
+     WorkloadClass::RegularSharing, {"srad.ptx"}, {"image dimension N (multiple of 16)", 64, kMaxN, kBs}},
+    construct<Srad>);
 
-std::unique_ptr<Workload> make_srad(uint32_t size, uint64_t seed) {
-    require_size("srad", size, kMaxN);
-    if (size % kBs != 0)
-        throw std::invalid_argument("srad: size " + std::to_string(size) + " is not a multiple of 16");
-    return std::make_unique<Srad>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

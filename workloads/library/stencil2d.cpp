@@ -51,11 +51,11 @@ private:
     std::vector<float> m_in, m_out;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"stencil2d", "5-point Jacobi, 4 sweeps with 16x16 shared-memory halo tiles (float)",
+     WorkloadClass::Regular, {"stencil2d.ptx"}, {"grid dimension N", 128, kMaxN}},
+    construct<Stencil2d>);
 
-std::unique_ptr<Workload> make_stencil2d(uint32_t size, uint64_t seed) {
-    require_size("stencil2d", size, kMaxN);
-    return std::make_unique<Stencil2d>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -48,16 +48,16 @@ private:
     std::vector<float> m_a, m_b;
 };
 
+const bool registered_copy = workload_registry().add(
+    {"stream", "memory bandwidth microbenchmark: grid-stride float4 copy b = a", WorkloadClass::Regular,
+     {"stream.ptx"}, {"float4 elements", 262144, 1u << 26}},
+    [](const WorkloadArgs& a) { return std::make_unique<Stream>(a.size, a.seed, true); });
+
+const bool registered_read = workload_registry().add(
+    {"stream_read", "memory bandwidth microbenchmark: grid-stride float4 reads, one sum per thread",
+     WorkloadClass::Regular, {"stream.ptx"}, {"float4 elements", 262144, 1u << 26}},
+    [](const WorkloadArgs& a) { return std::make_unique<Stream>(a.size, a.seed, false); });
+
 }  // namespace
-
-std::unique_ptr<Workload> make_stream(uint32_t size, uint64_t seed) {
-    require_size("stream", size, 1u << 26);
-    return std::make_unique<Stream>(size, seed, true);
-}
-
-std::unique_ptr<Workload> make_stream_read(uint32_t size, uint64_t seed) {
-    require_size("stream_read", size, 1u << 26);
-    return std::make_unique<Stream>(size, seed, false);
-}
 
 }  // namespace stacksim::workloads

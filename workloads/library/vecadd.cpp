@@ -34,11 +34,11 @@ private:
     std::vector<float> m_a, m_b, m_c;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"vecadd", "c = a + b (float)",
+     WorkloadClass::Regular, {"vecadd.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock}},
+    construct<VecAdd>);
 
-std::unique_ptr<Workload> make_vecadd(uint32_t size, uint64_t seed) {
-    require_size("vecadd", size, std::numeric_limits<int32_t>::max() - kBlock);
-    return std::make_unique<VecAdd>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -3,7 +3,9 @@
 #include "workloads/synthetic/synthetic_workload.h"
 
 #include <limits>
-#include <stdexcept>
+#include <string>
+
+#include "sim/error.h"
 
 #include "workloads/library/common.h"
 #include "workloads/synthetic/ptx_emitter.h"
@@ -20,10 +22,13 @@ std::vector<uint32_t> reuse_input(const SynthProgram& p, const std::vector<uint3
 
 SyntheticWorkload::SyntheticWorkload(const SyntheticConfig& cfg, uint32_t threads, uint64_t seed)
     : LibraryWorkload("") {
-    cfg.validate();
+    cfg.check();
+    if (threads > uint32_t{65535} * cfg.block)
+        throw sim::InputError("synthetic: size " + std::to_string(threads) + " needs more than 65535 CTAs of " +
+                              std::to_string(cfg.block) + " threads");
     m_program = generate_program(cfg, threads, sub_seed(seed, 0));
     if (m_program.slot_words() * 4 > (uint64_t{1} << 32))
-        throw std::invalid_argument("synthetic: store slots of " + std::to_string(m_program.threads) +
+        throw sim::InputError("synthetic: store slots of " + std::to_string(m_program.threads) +
                                     " threads exceed 4 GiB; lower the size or store_fraction");
     m_ptx = emit_ptx(m_program);
     m_in = random_u32(m_program.footprint_words, sub_seed(seed, 1), 0,
@@ -67,12 +72,17 @@ void SyntheticWorkload::compare(Checker& check) const {
     }
 }
 
-std::unique_ptr<Workload> make_synthetic(const SyntheticConfig& cfg, uint32_t size, uint64_t seed) {
-    cfg.validate();
-    if (size > uint32_t{65535} * cfg.block)
-        throw std::invalid_argument("synthetic: size " + std::to_string(size) + " needs more than 65535 CTAs of " +
-                                    std::to_string(cfg.block) + " threads");
-    return std::make_unique<SyntheticWorkload>(cfg, size, seed);
-}
+namespace {
+
+// The default size is the grid of [synthetic]: grid x block threads.
+const bool registered = workload_registry().add_with<SyntheticConfig>(
+    {"synthetic", "seeded synthetic kernel: instruction mix, ILP, divergence, memory pattern ([synthetic] keys)",
+     WorkloadClass::Other, {}, {"threads (default: grid x block of [synthetic])", 0, 65535u * 1024}},
+    [](const SyntheticConfig& cfg, const WorkloadArgs& a) {
+        return std::make_unique<SyntheticWorkload>(cfg, a.size, a.seed);
+    },
+    [](const SyntheticConfig& cfg) { return cfg.grid * cfg.block; });
+
+}  // namespace
 
 }  // namespace stacksim::workloads

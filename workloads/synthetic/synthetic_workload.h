@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "workloads/library/library_workload.h"
 #include "workloads/synthetic/cpu_model.h"
 #include "workloads/synthetic/program.h"
 #include "workloads/synthetic/synthetic_config.h"
-#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 
@@ -17,7 +17,9 @@ namespace stacksim::workloads {
 /// launch reading the first one's results) and checked against run_cpu_model().
 class SyntheticWorkload final : public LibraryWorkload {
 public:
-    /// `threads` = active threads (0: grid * block from the config). Validates `cfg`.
+    /// `threads` = active threads (0: grid * block from the config), at most 65535 CTAs of
+    /// cfg.block. Checks `cfg` (SyntheticConfig::check); throws sim::InputError for a size
+    /// out of range.
     SyntheticWorkload(const SyntheticConfig& cfg, uint32_t threads, uint64_t seed);
 
     const SynthProgram& program() const { return m_program; }
@@ -34,9 +36,5 @@ private:
     std::vector<uint32_t> m_in;
     std::vector<SynthOutputs> m_got;  ///< per launch, downloaded by run()
 };
-
-/// The synthetic workload for `cfg`; `size` (if nonzero) is the total thread count and
-/// overrides cfg.grid (grid = ceil(size / block)). Throws sim::ConfigError on a bad config.
-std::unique_ptr<Workload> make_synthetic(const SyntheticConfig& cfg, uint32_t size, uint64_t seed);
 
 }  // namespace stacksim::workloads
