@@ -10,8 +10,10 @@
 #include "noc/network.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/warp_schedulers.h"
+#include "sim/param.h"
 #include "top/embedded_presets.h"
 #include "top/uvm_config_reader.h"
+#include "workloads/workload_registry.h"
 
 namespace stacksim::top {
 
@@ -151,14 +153,12 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
     }
     {
         auto s = doc.section("run");
-        s.read("workload", c.run.workload);
+        sim::PolicyParam<RunSettings>("workload", &RunSettings::workload, workloads::workload_registry(),
+                                      "workload to run; its parameters are the table named after it",
+                                      sim::PolicyParamsAt::Root)
+            .read(s, &c.run);
         s.read("size", c.run.size);
         s.read("seed", c.run.seed);
-    }
-    {
-        auto s = doc.section("synthetic");
-        workloads::read_synthetic_config(s, c.synthetic);
-        sim::validate_in(s, c.synthetic);
     }
     {
         auto s = doc.section("memory.dram");
@@ -198,11 +198,6 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         sim::validate_in(m, c.host_memory);
     }
     read_uvm_config(doc.section("uvm"), c.uvm);
-    {
-        auto s = doc.section("pchase");
-        s.read("stride_bytes", c.pchase.stride_bytes);
-        sim::validate_in(s, c.pchase);
-    }
     if (c.interconnect != "crossbar") {
         // Resolve the network now so that a grid too small for the SMs, or routers with too many
         // ports for the VCs, is a configuration error naming the key.

@@ -15,8 +15,7 @@
 #include "noc/interconnect_config.h"
 #include "memory/simple_memory_config.h"
 #include "sim/config.h"
-#include "workloads/library/microbench.h"
-#include "workloads/synthetic/synthetic_config.h"
+#include "sim/policy_catalog.h"
 
 namespace stacksim::top {
 
@@ -31,7 +30,7 @@ struct GpuConfig {
 
 /// What to run (section [run]).
 struct RunSettings {
-    std::string workload = "vecadd";
+    sim::PolicySpec workload = "vecadd";  ///< with its parameters ([synthetic], [pchase])
     uint32_t size = 0;   ///< 0: the workload's default size
     uint64_t seed = 1;
     void validate() const {}
@@ -59,8 +58,6 @@ struct RunConfig {
     /// L2 slice defaults: 256 KB, 16 ways, write-back, atomics executed, 64 MSHRs.
     static memory::SectorCacheConfig default_l2();
     RunSettings run;
-    workloads::SyntheticConfig synthetic;  ///< [synthetic], used by the "synthetic" workload
-    workloads::PchaseConfig pchase;        ///< [pchase], used by the "pchase" workload
     memory::PcieConfig pcie;               ///< [pcie]
     memory::HostMemoryConfig host_memory;  ///< [host.memory]
     bool timed_copies = true;              ///< host.timed_copies: memcpy crosses the PCIe link
