@@ -23,7 +23,7 @@
 #include "top/config_command.h"
 #include "top/noc_command.h"
 #include "top/run_command.h"
-#include "workloads/workload.h"
+#include "workloads/workload_registry.h"
 
 namespace po = boost::program_options;
 
@@ -65,13 +65,7 @@ int list_command() {
     fmt::print("workloads (--workload NAME[:SIZE]):\n");
     for (const auto& w : workloads::workload_library())
         fmt::print("  {:<14} {} [{}; size = {}, default {}]\n", w.name, w.description, class_name(w.cls),
-                   w.size_meaning, w.default_size);
-    fmt::print("  {:<14} {} [{}; size = {}]\n", "synthetic",
-               "seeded synthetic kernel: instruction mix, ILP, divergence, memory pattern ([synthetic] keys)",
-               "other", "threads, 0 = synthetic.grid x synthetic.block");
-    fmt::print("  {:<14} {} [{}; size = {}]\n", "pchase",
-               "latency microbenchmark: one thread chases a chain [pchase] stride_bytes apart", "other",
-               "footprint in KB, default 64");
+                   w.size.meaning, w.size.default_size);
     struct Kind {
         const char* heading;
         const sim::PolicyCatalog& catalog;

@@ -16,9 +16,8 @@
 #include "top/gpu_system.h"
 #include "top/sm_observers.h"
 #include "top/run_config.h"
-#include "workloads/synthetic/synthetic_workload.h"
 #include "workloads/trace_workload.h"
-#include "workloads/workload.h"
+#include "workloads/workload_registry.h"
 
 namespace stacksim::top {
 
@@ -26,7 +25,7 @@ namespace {
 
 std::string known_workloads() {
     std::string s;
-    for (auto& w : workloads::workload_library()) s += (s.empty() ? "" : ", ") + w.name;
+    for (auto& n : workloads::workload_registry().names()) s += (s.empty() ? "" : ", ") + n;
     return s;
 }
 
@@ -43,6 +42,9 @@ void apply_cli(const RunOptions& o, sim::ConfigDoc& doc) {
                 throw sim::InputError(fmt::format("--workload {}: size '{}' is not a positive integer", *o.workload, size));
             doc.apply_override("run.size=" + size);
         }
+        if (!workloads::workload_registry().contains(name))
+            throw sim::InputError(
+                fmt::format("--workload {}: unknown workload '{}' (known: {})", *o.workload, name, known_workloads()));
         doc.apply_override("run.workload=\"" + name + "\"");
     }
     if (o.seed) doc.apply_override(fmt::format("run.seed={}", *o.seed));
@@ -79,25 +81,15 @@ int run_simulation(const RunOptions& o) {
     std::unique_ptr<workloads::Workload> workload;
     workloads::TraceWorkload* trace = nullptr;
     uint32_t size = cfg.run.size;
-    std::string workload_name = cfg.run.workload;
+    std::string workload_name = cfg.run.workload.name;
     if (!o.trace_list.empty()) {
         auto t = std::make_unique<workloads::TraceWorkload>(o.trace_list);
         trace = t.get();
         workload = std::move(t);
         workload_name = "trace " + o.trace_list;
-    } else if (cfg.run.workload == "synthetic") {
-        workload = workloads::make_synthetic(cfg.synthetic, size, cfg.run.seed);
-    } else if (cfg.run.workload == "pchase") {
-        if (!size) size = 64;
-        workload = workloads::make_pchase(cfg.pchase, size, cfg.run.seed);
     } else {
-        const workloads::WorkloadInfo* info = workloads::find_workload(cfg.run.workload);
-        if (!info)
-            throw sim::InputError(fmt::format("{}: run.workload: unknown workload '{}' (known: {}, synthetic, pchase)",
-                                              o.workload ? "--workload" : doc.source_name(), cfg.run.workload,
-                                              known_workloads()));
-        if (!size) size = info->default_size;
-        workload = info->make(size, cfg.run.seed);
+        if (!size) size = workloads::workload_registry().default_size(cfg.run.workload);
+        workload = workloads::create_workload(cfg.run.workload, size, cfg.run.seed);
     }
 
     if (!o.out_dir.empty()) {

@@ -11,6 +11,7 @@
 #include "sched/cta_placement.h"
 #include "sched/warp_scheduler_registry.h"
 #include "top/embedded_presets.h"
+#include "workloads/workload_registry.h"
 
 namespace stacksim::top {
 
@@ -76,15 +77,6 @@ const std::vector<Section>& sections() {
         section("host.memory", "host DRAM as the DMA engines see it", &RunConfig::host_memory),
         section("uvm", "unified memory: translation, GMMU, demand paging (core cycles unless ns)", &RunConfig::uvm),
         section("run", "what to run", &RunConfig::run),
-        // Until the workloads declare their parameters (workload registry): read by hand.
-        Section{"synthetic", "", [](sim::ConfigSection s, RunConfig& c) {
-                    workloads::read_synthetic_config(s, c.synthetic);
-                    sim::validate_in(s, c.synthetic);
-                }, [](const RunConfig&) { return std::vector<sim::SectionDoc>{}; }},
-        Section{"pchase", "", [](sim::ConfigSection s, RunConfig& c) {
-                    s.read("stride_bytes", c.pchase.stride_bytes);
-                    sim::validate_in(s, c.pchase);
-                }, [](const RunConfig&) { return std::vector<sim::SectionDoc>{}; }},
     };
     return all;
 }
@@ -144,7 +136,9 @@ const sim::Params<RunSettings>& RunSettings::params() {
     using C = RunSettings;
     static const auto p = [] {
         sim::Params<C> p;
-        p.add("workload", &C::workload, "", "library workload (stacksim list)");
+        p.policy("workload", &C::workload, workloads::workload_registry(),
+                 "workload to run (stacksim list); its parameters are the table named after it",
+                 sim::PolicyParamsAt::Root);
         p.add("size", &C::size, "", "problem size; 0 = the workload's default").range(0, 1u << 30);
         p.add("seed", &C::seed, "", "seed of the random inputs and of every seeded policy");
         return p;

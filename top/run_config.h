@@ -17,8 +17,6 @@
 #include "noc/interconnect_config.h"
 #include "sim/config.h"
 #include "sim/param.h"
-#include "workloads/library/microbench.h"
-#include "workloads/synthetic/synthetic_config.h"
 
 namespace stacksim::top {
 
@@ -57,7 +55,7 @@ struct HostConfig {
 
 /// What to run ([run]).
 struct RunSettings {
-    std::string workload = "vecadd";
+    sim::PolicySpec workload{"vecadd"};  ///< with its parameters ([synthetic], [pchase])
     uint32_t size = 0;   ///< 0: the workload's default size
     uint64_t seed = 1;
     static const sim::Params<RunSettings>& params();
@@ -80,8 +78,6 @@ struct RunConfig {
     /// [memory]'s latency and bandwidth / partitions).
     memory::DramChannelConfig dram = memory::DramChannelConfig::preset("gddr5");
     RunSettings run;
-    workloads::SyntheticConfig synthetic;  ///< [synthetic], used by the "synthetic" workload
-    workloads::PchaseConfig pchase;        ///< [pchase], used by the "pchase" workload
     memory::PcieConfig pcie;               ///< [pcie]
     HostConfig host;                       ///< [host]
     memory::HostMemoryConfig host_memory;  ///< [host.memory]

@@ -2,10 +2,7 @@
 // A library workload: a host program plus a CPU reference that checks every output element.
 #pragma once
 #include <cstdint>
-#include <functional>
-#include <memory>
 #include <string>
-#include <vector>
 
 #include "workloads/host_api.h"
 
@@ -30,21 +27,5 @@ public:
 
 /// How the thesis classifies an application (SPEC §3): used to select groups of workloads.
 enum class WorkloadClass { Regular, RegularSharing, Irregular, Other };
-
-/// A library entry: a name, a one-line description and a factory taking a size and seed.
-struct WorkloadInfo {
-    std::string name;
-    std::string description;
-    uint32_t default_size;
-    std::string size_meaning;  ///< what `size` counts, e.g. "elements", "matrix dimension"
-    WorkloadClass cls;
-    std::vector<std::string> ptx_files;  ///< library PTX files the workload launches
-    std::function<std::unique_ptr<Workload>(uint32_t size, uint64_t seed)> make;
-};
-
-/// Every workload of the library, sorted by name.
-const std::vector<WorkloadInfo>& workload_library();
-/// The entry named `name`, or nullptr.
-const WorkloadInfo* find_workload(const std::string& name);
 
 }  // namespace stacksim::workloads

@@ -33,7 +33,7 @@ TEST_CASE("hierarchy: every library workload verifies through crossbar, L2 and D
     auto names = list_section("workloads");
     REQUIRE(names.size() >= 25);
     for (const auto& name : names) {
-        if (name == "synthetic" || name == "pchase") continue;  // covered below
+        if (name == "synthetic" || name == "pchase") continue;  // run last, below
         auto s = summary("run small --workload " + name + " --set memory.model=hierarchy");
         INFO(name);
         CHECK(s["verification"]["passed"] == true);
@@ -41,6 +41,11 @@ TEST_CASE("hierarchy: every library workload verifies through crossbar, L2 and D
     auto syn = summary("run small --workload synthetic:2048 --set synthetic.pattern=random "
                        "--set synthetic.store_fraction=0.2 --set synthetic.alu_fraction=0.45 --set memory.model=hierarchy");
     CHECK(syn["verification"]["passed"] == true);
+    for (const char* name : {"synthetic", "pchase"}) {  // at their default sizes, like the others
+        auto s = summary(std::string("run small --workload ") + name + " --set memory.model=hierarchy");
+        INFO(name);
+        CHECK(s["verification"]["passed"] == true);
+    }
 }
 
 TEST_CASE("hierarchy: pointer-chase latency grows L1 < L2 < DRAM", "[memory][pchase]") {

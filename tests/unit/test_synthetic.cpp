@@ -3,6 +3,7 @@
 // the workload end to end through a functional host, config validation and reading.
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "sim/error.h"
@@ -241,7 +242,7 @@ TEST_CASE("synthetic: workload runs through a host and verifies every element", 
     for (const char* pattern : kPatterns) {
         INFO(pattern);
         SyntheticConfig c = small_config(pattern, 1, 0.5);
-        auto w = workloads::make_synthetic(c, 100, 2024);
+        auto w = std::make_unique<workloads::SyntheticWorkload>(c, 100, 2024);
         CHECK_FALSE(w->verify().ok);  // not run yet
         FunctionalHost host;
         w->run(host);
@@ -256,21 +257,21 @@ TEST_CASE("synthetic: workload runs through a host and verifies every element", 
     }
     FunctionalHost bad;
     bad.corrupt_first_output = true;
-    auto w = workloads::make_synthetic(small_config("coalesced", 1, 0.5), 100, 1);
+    auto w = std::make_unique<workloads::SyntheticWorkload>(small_config("coalesced", 1, 0.5), 100, 1);
     w->run(bad);
     const workloads::VerifyResult r = w->verify();
     CHECK_FALSE(r.ok);
     CHECK(r.detail.find("out[0]") == 0);
 }
 
-TEST_CASE("synthetic: validate rejects out-of-range values naming the key", "[synthetic]") {
-    CHECK_NOTHROW(SyntheticConfig{}.validate());
+TEST_CASE("synthetic: check rejects out-of-range values naming the key", "[synthetic]") {
+    CHECK_NOTHROW(SyntheticConfig{}.check());
     auto rejects = [](const std::string& key, auto mutate) {
         SyntheticConfig c;
         mutate(c);
         INFO(key);
-        CHECK_THROWS_AS(c.validate(), sim::ConfigError);
-        CHECK_THROWS_WITH(c.validate(), Catch::Matchers::StartsWith(key + ": "));
+        CHECK_THROWS_AS(c.check(), sim::ConfigError);
+        CHECK_THROWS_WITH(c.check(), Catch::Matchers::Contains("synthetic." + key + ": "));
     };
     rejects("alu_fraction", [](SyntheticConfig& c) { c.alu_fraction = 0.7; });  // sum 1.1
     rejects("sfu_fraction", [](SyntheticConfig& c) { c.sfu_fraction = -0.1; });
@@ -290,41 +291,37 @@ TEST_CASE("synthetic: validate rejects out-of-range values naming the key", "[sy
     rejects("footprint_bytes", [](SyntheticConfig& c) { c.footprint_bytes = 64; });
     rejects("grid", [](SyntheticConfig& c) { c.grid = 0; });
     rejects("block", [](SyntheticConfig& c) { c.block = 1025; });
-    CHECK_THROWS_AS(workloads::make_synthetic([] {
+    SyntheticConfig sum_above_one;
+    sum_above_one.alu_fraction = 0.7;
+    CHECK_THROWS_WITH(sum_above_one.validate(), Catch::Matchers::StartsWith("alu_fraction: "));
+    CHECK_THROWS_AS(workloads::SyntheticWorkload([] {
         SyntheticConfig c;
         c.iterations = 0;
         return c;
     }(), 10, 1), sim::ConfigError);
+    CHECK_THROWS_AS(workloads::SyntheticWorkload(SyntheticConfig{}, 65535 * 256 + 1, 1), sim::InputError);
 }
 
-namespace {
-
-/// Records the keys read_synthetic_config() asks for and supplies fixed values.
-struct FakeSection {
-    std::vector<std::string> keys;
-    void read(const std::string& k, uint32_t& v) { keys.push_back(k), v = 7; }
-    void read(const std::string& k, uint64_t& v) { keys.push_back(k), v = 4096; }
-    void read(const std::string& k, double& v) { keys.push_back(k), v = 0.2; }
-    void read(const std::string& k, std::string& v) { keys.push_back(k), v = "x"; }
-    void read_choice(const std::string& k, std::string& v, const std::vector<std::string>& choices) {
-        keys.push_back(k);
-        REQUIRE(choices.size() == 4);
-        v = choices[2];
+TEST_CASE("synthetic: every key of [synthetic] is declared and read", "[synthetic]") {
+    const auto& declared = SyntheticConfig::params().params();
+    CHECK(declared.size() == 15);
+    std::string toml = "[synthetic]\n";
+    for (const auto& p : declared) {
+        const std::string& k = p->key();
+        toml += k + " = " +
+                (k == "pattern" ? "\"random\"" : k.find("fraction") != std::string::npos || k == "divergence_probability"
+                                                    ? "0.2"
+                                                    : k == "footprint_bytes" ? "4096" : "7") +
+                "\n";
     }
-};
-
-}  // namespace
-
-TEST_CASE("synthetic: read_synthetic_config reads every key", "[synthetic]") {
-    FakeSection s;
+    auto doc = sim::ConfigDoc::from_string(toml, "t.toml");
     SyntheticConfig c;
-    workloads::read_synthetic_config(s, c);
-    CHECK(s.keys.size() == 15);
-    CHECK(std::set<std::string>(s.keys.begin(), s.keys.end()).size() == 15);
+    SyntheticConfig::params().read_into(doc.section("synthetic"), c);  // five fractions of 0.2 sum to 1
+    doc.check_all_used();
     CHECK(c.pattern == "random");
     CHECK(c.footprint_bytes == 4096);
     CHECK(c.block == 7);
+    CHECK(c.grid == 7);
     CHECK(c.divergence_probability == 0.2);
-    CHECK_NOTHROW(c.validate());  // five fractions of 0.2 sum to 1
     CHECK(c.describe().find("pattern=random") != std::string::npos);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Unit tests of the workload library: table, PTX, host programs on a fake device, host data.
+// Unit tests of the workload library: entries, PTX, host programs on a fake device, host data.
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
@@ -9,10 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "sim/error.h"
 #include "workloads/host_data.h"
-#include "workloads/workload.h"
+#include "workloads/workload_registry.h"
 
 using namespace stacksim::workloads;
+using stacksim::sim::InputError;
 
 namespace {
 
@@ -49,6 +51,7 @@ public:
         std::string ptx_file, entry;
         Dim3 grid, block;
         std::vector<LaunchArgs::Arg> args;
+        std::string ptx_text;  ///< generated PTX (launch_ptx_source); empty for library files
     };
     struct Alloc {
         DevPtr base;
@@ -78,11 +81,11 @@ public:
     void memset(DevPtr dst, uint8_t, uint64_t bytes) override { check_range(dst, bytes); }
     void launch(const std::string& ptx_file, const std::string& entry, Dim3 grid, Dim3 block,
                 const LaunchArgs& args, uint32_t) override {
-        launches.push_back({ptx_file, entry, grid, block, args.args()});
+        launches.push_back({ptx_file, entry, grid, block, args.args(), ""});
     }
-    void launch_ptx_source(const std::string& name, const std::string&, const std::string& entry, Dim3 grid,
+    void launch_ptx_source(const std::string& name, const std::string& text, const std::string& entry, Dim3 grid,
                            Dim3 block, const LaunchArgs& args, uint32_t) override {
-        launches.push_back({name, entry, grid, block, args.args()});
+        launches.push_back({name, entry, grid, block, args.args(), text});
     }
     void launch_trace(const stacksim::core::TraceKernel&) override {}
 
@@ -102,6 +105,11 @@ private:
     uint8_t m_fill;
     DevPtr m_next = 0x100000;
 };
+
+/// Library entry `w` for problem size `size` (no default: 0 is rejected).
+std::unique_ptr<Workload> make(const WorkloadInfo& w, uint32_t size, uint64_t seed) {
+    return workload_registry().create(w.name, WorkloadArgs{size, seed});
+}
 
 bool covers(uint64_t threads, uint64_t per_thread, uint64_t block, uint64_t n) {
     return threads * per_thread >= n && (threads - block) * per_thread < n;  // no idle CTA
@@ -220,6 +228,9 @@ std::map<std::string, Expectation> expectations() {
         {"matmul", {fixed({"matmul"}), tiles16}},
         {"mvt", {fixed({"mvt_kernel1", "mvt_kernel2"}), linear(1)}},
         {"pathfinder", {repeat({"dynproc_kernel"}, [](uint32_t) { return 4u; }), pyramid(256, 5, false)}},
+        {"pchase", {fixed({"pchase", "pchase", "pchase"}), [](const Launch& l, uint32_t) {  // one thread
+                        return l.grid.count() == 1 && l.block.count() == 1;
+                    }}},
         {"reduction", {fixed({"reduction"}), reduction}},
         {"saxpy", {fixed({"saxpy"}), linear(1)}},
         {"scan", {scan_entries, scan, {1, 512, 513, 16384, 300000}}},
@@ -227,6 +238,7 @@ std::map<std::string, Expectation> expectations() {
         {"stencil2d", {repeat({"stencil2d"}, [](uint32_t) { return 4u; }), tiles16}},
         {"stream", {fixed({"stream_copy"}), grid_stride}},
         {"stream_read", {fixed({"stream_read"}), grid_stride}},
+        {"synthetic", {fixed({"synth"}), linear(1)}},  // default [synthetic]: coalesced, one launch
         {"pcie_copy", {fixed({}), grid_stride}},
         {"random_traffic", {fixed({"random_traffic"}), [](const Launch& l, uint32_t) {
                                 return l.grid.x == 32 && l.block.x == 256;
@@ -244,8 +256,8 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
     CHECK(names == std::vector<std::string>{
                        "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "corr",
                        "covar", "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lud",
-                       "matmul", "mvt", "pathfinder", "pcie_copy", "random_traffic", "reduction", "saxpy", "scan", "srad", "stencil2d",
-                       "stream", "stream_read", "vecadd"});
+                       "matmul", "mvt", "pathfinder", "pchase", "pcie_copy", "random_traffic", "reduction", "saxpy",
+                       "scan", "srad", "stencil2d", "stream", "stream_read", "synthetic", "vecadd"});
     // SPEC §3: regular without / with inter-kernel sharing, irregular.
     const std::map<std::string, WorkloadClass> special = {
         {"atax", WorkloadClass::Irregular},       {"bicg", WorkloadClass::Irregular},
@@ -255,14 +267,16 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
         {"kmeans", WorkloadClass::RegularSharing}, {"backprop", WorkloadClass::RegularSharing},
         {"reduction", WorkloadClass::Other},      {"divergence", WorkloadClass::Other},
         {"pcie_copy", WorkloadClass::Other},      {"random_traffic", WorkloadClass::Irregular},
+        {"pchase", WorkloadClass::Other},         {"synthetic", WorkloadClass::Other},
     };
     for (const auto& w : lib) {
         INFO(w.name);
         CHECK(find_workload(w.name) == &w);
-        CHECK(w.default_size > 0);
+        CHECK(w.size.default_size > 0);
         CHECK_FALSE(w.description.empty());
-        CHECK_FALSE(w.size_meaning.empty());
-        if (w.name != "pcie_copy") REQUIRE_FALSE(w.ptx_files.empty());
+        CHECK_FALSE(w.size.meaning.empty());
+        // pcie_copy launches nothing; synthetic generates its PTX.
+        if (w.name != "pcie_copy" && w.name != "synthetic") REQUIRE_FALSE(w.ptx_files.empty());
         for (const auto& f : w.ptx_files) CHECK(std::ifstream(kKernelDir + f).good());
         const auto it = special.find(w.name);
         CHECK(w.cls == (it == special.end() ? WorkloadClass::Regular : it->second));
@@ -289,7 +303,7 @@ TEST_CASE("library: PTX files use no calls, local memory or module-scope data") 
 TEST_CASE("library: rejects size 0") {
     for (const auto& w : workload_library()) {
         INFO(w.name);
-        CHECK_THROWS_AS(w.make(0, 1), std::invalid_argument);
+        CHECK_THROWS_AS(make(w, 0, 1), InputError);
     }
 }
 
@@ -298,9 +312,10 @@ TEST_CASE("library: tiled workloads reject sizes that are not multiples of 16") 
         INFO(name);
         const WorkloadInfo* w = find_workload(name);
         REQUIRE(w != nullptr);
-        CHECK(w->default_size % 16 == 0);
-        CHECK_THROWS_AS(w->make(37, 1), std::invalid_argument);
-        CHECK_NOTHROW(w->make(32, 1));
+        CHECK(w->size.multiple_of == 16);
+        CHECK(w->size.default_size % 16 == 0);
+        CHECK_THROWS_AS(make(*w, 37, 1), InputError);
+        CHECK_NOTHROW(make(*w, 32, 1));
     }
 }
 
@@ -309,13 +324,13 @@ TEST_CASE("library: host programs launch the expected entries over the whole pro
     for (const auto& w : workload_library()) {
         REQUIRE(expect.count(w.name) == 1);
         const Expectation& e = expect.at(w.name);
-        const bool is_dim = w.size_meaning.find("dimension") != std::string::npos;
+        const bool is_dim = w.size.meaning.find("dimension") != std::string::npos;
         std::vector<uint32_t> sizes = e.sizes;
-        if (sizes.empty()) sizes = {w.default_size, is_dim ? 37u : 1000u, 1u};
+        if (sizes.empty()) sizes = {w.size.default_size, is_dim ? 37u : 1000u, 1u};
         for (uint32_t size : sizes) {
             INFO(w.name << " size " << size);
             FakeDevice dev(0);
-            auto wl = w.make(size, 42);
+            auto wl = make(w, size, 42);
             CHECK_FALSE(wl->verify().ok);  // not run yet
             wl->run(dev);
             const std::vector<std::string> entries = e.entries(size);
@@ -325,10 +340,11 @@ TEST_CASE("library: host programs launch the expected entries over the whole pro
                 INFO("launch " << i << " " << l.entry << " grid " << l.grid.x << "x" << l.grid.y
                                << " block " << l.block.x << "x" << l.block.y);
                 CHECK(l.entry == entries[i]);
-                CHECK(l.ptx_file == w.ptx_files.front());
+                const bool generated = w.ptx_files.empty();
+                if (!generated) CHECK(l.ptx_file == w.ptx_files.front());
                 CHECK(e.covers_problem(l, size));
                 std::vector<int> params;
-                REQUIRE(entry_params(read_text(kKernelDir + l.ptx_file), l.entry, params));
+                REQUIRE(entry_params(generated ? l.ptx_text : read_text(kKernelDir + l.ptx_file), l.entry, params));
                 REQUIRE(params.size() == l.args.size());
                 for (size_t k = 0; k < params.size(); ++k) CHECK(params[k] == l.args[k].bytes);
             }
@@ -341,9 +357,12 @@ TEST_CASE("library: host programs launch the expected entries over the whole pro
 TEST_CASE("library: verify fails when the device returns zeros or garbage") {
     for (const auto& w : workload_library()) {
         for (uint8_t fill : {uint8_t{0x00}, uint8_t{0xa5}, uint8_t{0xff}}) {
+            // At its default size every pointer-chase walk covers whole cycles of the chain and
+            // ends where it started, at index 0: zeros are then the right answer.
+            if (w.name == "pchase" && fill == 0) continue;
             INFO(w.name << " fill " << int{fill});
             FakeDevice dev(fill);
-            auto wl = w.make(w.default_size, 7);
+            auto wl = make(w, w.size.default_size, 7);
             wl->run(dev);
             const VerifyResult r = wl->verify();
             CHECK_FALSE(r.ok);

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -28,28 +28,20 @@ float conv_point(const std::vector<float>& a, size_t n, size_t i, size_t j) {
     return acc;
 }
 
-class Conv2d final : public Workload {
+class Conv2d final : public LibraryWorkload {
 public:
     Conv2d(uint32_t n, uint64_t seed)
-        : m_n(n), m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {}
+        : LibraryWorkload("2dconv.ptx"), m_n(n), m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        const uint64_t bytes = m_a.size() * sizeof(float);
-        const DevPtr a = host.upload(m_a);
-        const DevPtr b = host.malloc(bytes);
-        host.memset(b, 0, bytes);  // the kernel leaves B's border untouched
-        host.launch("2dconv.ptx", "conv2d", Dim3{ceil_div(m_n, kBlockX), ceil_div(m_n, kBlockY), 1},
-                    Dim3{kBlockX, kBlockY, 1},
-                    LaunchArgs().ptr(a).ptr(b).i32(static_cast<int32_t>(m_n)));
-        host.download(m_b, b, m_a.size());
-        host.free(a);
-        host.free(b);
-        m_ran = true;
+    void execute(Device& dev) override {
+        const DevPtr a = dev.upload(m_a);
+        const DevPtr b = dev.zeros<float>(m_a.size());  // the kernel leaves B's border untouched
+        dev.launch("conv2d", tiled(m_n, m_n, kBlockX, kBlockY),
+                   LaunchArgs().ptr(a).ptr(b).i32(static_cast<int32_t>(m_n)));
+        dev.download(m_b, b);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
-        Checker check;
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         for (size_t i = 0; i < n; ++i) {
             for (size_t j = 0; j < n; ++j) {
@@ -58,20 +50,18 @@ public:
                            interior ? conv_point(m_a, n, i, j) : 0.0f);
             }
         }
-        return check.result();
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_a, m_b;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"2dconv", "Polybench 2DCONV: 3x3 convolution of an N x N float image",
+     WorkloadClass::Regular, {"2dconv.ptx"}, {"image dimension N", 128, kMaxN}},
+    construct<Conv2d>);
 
-std::unique_ptr<Workload> make_conv2d(uint32_t size, uint64_t seed) {
-    require_size("2dconv", size, kMaxN);
-    return std::make_unique<Conv2d>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -12,33 +12,27 @@ namespace {
 constexpr uint32_t kBlock = 256;   // Polybench-GPU's DIM_THREAD_BLOCK_X
 constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernels' int indices
 
-class Atax final : public Workload {
+class Atax final : public LibraryWorkload {
 public:
     Atax(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("atax.ptx"),
+          m_n(n),
           m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)),
           m_x(random_f32(n, sub_seed(seed, 1), 0.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        const uint64_t vec_bytes = uint64_t{m_n} * sizeof(float);
-        const DevPtr a = host.upload(m_a), x = host.upload(m_x);
-        const DevPtr y = host.malloc(vec_bytes), tmp = host.malloc(vec_bytes);
-        host.memset(y, 0, vec_bytes);
-        host.memset(tmp, 0, vec_bytes);
-        const Dim3 grid{ceil_div(m_n, kBlock), 1, 1}, block{kBlock, 1, 1};
+    void execute(Device& dev) override {
+        const DevPtr a = dev.upload(m_a), x = dev.upload(m_x);
+        const DevPtr y = dev.alloc<float>(m_n), tmp = dev.alloc<float>(m_n);
+        dev.zero(y);
+        dev.zero(tmp);
         const auto n = static_cast<int32_t>(m_n);
-        host.launch("atax.ptx", "atax_kernel1", grid, block,
-                    LaunchArgs().ptr(a).ptr(x).ptr(tmp).i32(n));
-        host.launch("atax.ptx", "atax_kernel2", grid, block,
-                    LaunchArgs().ptr(a).ptr(y).ptr(tmp).i32(n));
-        host.download(m_tmp, tmp, m_n);
-        host.download(m_y, y, m_n);
-        for (DevPtr p : {a, x, y, tmp}) host.free(p);
-        m_ran = true;
+        dev.launch("atax_kernel1", linear(m_n, kBlock), LaunchArgs().ptr(a).ptr(x).ptr(tmp).i32(n));
+        dev.launch("atax_kernel2", linear(m_n, kBlock), LaunchArgs().ptr(a).ptr(y).ptr(tmp).i32(n));
+        dev.download(m_tmp, tmp);
+        dev.download(m_y, y);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         // Both kernels accumulate in index order with fma.rn.f32 from a zeroed buffer.
         std::vector<float> tmp(n, 0.0f), y(n, 0.0f);
@@ -46,23 +40,20 @@ public:
             for (size_t j = 0; j < n; ++j) tmp[i] = std::fma(m_a[i * n + j], m_x[j], tmp[i]);
         for (size_t i = 0; i < n; ++i)
             for (size_t j = 0; j < n; ++j) y[j] = std::fma(m_a[i * n + j], tmp[i], y[j]);
-        Checker check;
-        for (size_t i = 0; i < n; ++i) check.near("tmp", i, m_tmp[i], tmp[i]);
-        for (size_t j = 0; j < n; ++j) check.near("y", j, m_y[j], y[j]);
-        return check.result();
+        check.near_all("tmp", m_tmp, tmp);
+        check.near_all("y", m_y, y);
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_a, m_x, m_tmp, m_y;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"atax", "Polybench ATAX: y = A^T (A x), row then column walks of an N x N matrix",
+     WorkloadClass::Irregular, {"atax.ptx"}, {"matrix dimension N", 128, kMaxN}},
+    construct<Atax>);
 
-std::unique_ptr<Workload> make_atax(uint32_t size, uint64_t seed) {
-    require_size("atax", size, kMaxN);
-    return std::make_unique<Atax>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -36,38 +36,32 @@ std::vector<float> hidden_delta(const std::vector<float>& partial, const std::ve
     return delta;
 }
 
-class Backprop final : public Workload {
+class Backprop final : public LibraryWorkload {
 public:
     Backprop(uint32_t n, uint64_t seed)
-        : m_in(n),
+        : LibraryWorkload("backprop.ptx"),
+          m_in(n),
           m_input(random_f32(n + 1, sub_seed(seed, 0), 0.0f, 1.0f)),
           m_w(random_f32(size_t{n + 1} * (kHid + 1), sub_seed(seed, 1), 0.0f, 1.0f)),
           m_w_hid(random_f32(kHid + 1, sub_seed(seed, 2), 0.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
+    void execute(Device& dev) override {
         const uint32_t blocks = m_in / kHid;
-        const uint64_t w_bytes = m_w.size() * sizeof(float);
-        const DevPtr input = host.upload(m_input), w = host.upload(m_w);
-        const DevPtr partial = host.malloc(uint64_t{blocks} * kHid * sizeof(float));
-        const Dim3 grid{1, blocks, 1}, block{kHid, kHid, 1};
+        const DevPtr input = dev.upload(m_input), w = dev.upload(m_w);
+        const DevPtr partial = dev.alloc<float>(uint64_t{blocks} * kHid);
+        const Shape shape{Dim3{1, blocks, 1}, Dim3{kHid, kHid, 1}};  // one 16 x 16 block per 16 inputs
         const auto in = static_cast<int32_t>(m_in), hid = static_cast<int32_t>(kHid);
-        host.launch("backprop.ptx", "bpnn_layerforward", grid, block,
-                    LaunchArgs().ptr(input).ptr(w).ptr(partial).i32(in).i32(hid));
-        host.download(m_partial, partial, size_t{blocks} * kHid);
-        const DevPtr delta = host.upload(hidden_delta(m_partial, m_w, m_w_hid, blocks));
-        const DevPtr oldw = host.malloc(w_bytes);
-        host.memset(oldw, 0, w_bytes);                  // Rodinia zeroes the previous weights
-        host.memcpy_h2d(w, m_w.data(), w_bytes);         // ... and re-uploads the weights
-        host.launch("backprop.ptx", "bpnn_adjust_weights", grid, block,
-                    LaunchArgs().ptr(delta).i32(hid).ptr(input).i32(in).ptr(w).ptr(oldw));
-        host.download(m_w_out, w, m_w.size());
-        host.download(m_oldw_out, oldw, m_w.size());
-        for (DevPtr d : {input, w, partial, delta, oldw}) host.free(d);
-        m_ran = true;
+        dev.launch("bpnn_layerforward", shape, LaunchArgs().ptr(input).ptr(w).ptr(partial).i32(in).i32(hid));
+        dev.download(m_partial, partial);
+        const DevPtr delta = dev.upload(hidden_delta(m_partial, m_w, m_w_hid, blocks));
+        const DevPtr oldw = dev.zeros<float>(m_w.size());  // Rodinia zeroes the previous weights
+        dev.copy_in(w, m_w);                                // ... and re-uploads the weights
+        dev.launch("bpnn_adjust_weights", shape, LaunchArgs().ptr(delta).i32(hid).ptr(input).i32(in).ptr(w).ptr(oldw));
+        dev.download(m_w_out, w);
+        dev.download(m_oldw_out, oldw);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t blocks = m_in / kHid, cols = kHid + 1;
         std::vector<float> partial(blocks * kHid), wm(kHid * kHid);
         for (size_t by = 0; by < blocks; ++by) {  // the forward kernel's tree, level by level
@@ -92,26 +86,21 @@ public:
             w[c] += x;
             oldw[c] = x;
         }
-        Checker check;
-        for (size_t k = 0; k < partial.size(); ++k) check.near("partial_sum", k, m_partial[k], partial[k]);
-        for (size_t k = 0; k < w.size(); ++k) check.near("w", k, m_w_out[k], w[k]);
-        for (size_t k = 0; k < w.size(); ++k) check.near("oldw", k, m_oldw_out[k], oldw[k]);
-        return check.result();
+        check.near_all("partial_sum", m_partial, partial);
+        check.near_all("w", m_w_out, w);
+        check.near_all("oldw", m_oldw_out, oldw);
     }
 
 private:
     uint32_t m_in;
     std::vector<float> m_input, m_w, m_w_hid, m_partial, m_w_out, m_oldw_out;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"backprop", "Rodinia BACKPROP: forward partial sums and weight adjust of an N-16-1 network",
+     WorkloadClass::RegularSharing, {"backprop.ptx"}, {"input units N (multiple of 16)", 1024, kMaxN, kHid}},
+    construct<Backprop>);
 
-std::unique_ptr<Workload> make_backprop(uint32_t size, uint64_t seed) {
-    require_size("backprop", size, kMaxN);
-    if (size % kHid != 0)
-        throw std::invalid_argument("backprop: size " + std::to_string(size) + " is not a multiple of 16");
-    return std::make_unique<Backprop>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

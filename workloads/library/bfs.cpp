@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -13,9 +13,9 @@ constexpr uint32_t kBlock = 512;                    // Rodinia's MAX_THREADS_PER
 constexpr uint32_t kMinDegree = 2, kMaxDegree = 8;  // out-degree of every node, uniform
 constexpr uint32_t kMaxN = 1u << 24;
 
-class Bfs final : public Workload {
+class Bfs final : public LibraryWorkload {
 public:
-    Bfs(uint32_t n, uint64_t seed) : m_n(n) {
+    Bfs(uint32_t n, uint64_t seed) : LibraryWorkload("bfs.ptx"), m_n(n) {
         SplitMix64 rng(sub_seed(seed, 0));
         m_nodes.reserve(size_t{2} * n);
         for (uint32_t v = 0; v < n; ++v) {
@@ -26,36 +26,33 @@ public:
         }
     }
 
-    void run(HostApi& host) override {
+    void execute(Device& dev) override {
         std::vector<uint8_t> mask(m_n, 0), visited(m_n, 0);
         std::vector<int32_t> cost(m_n, -1);
         mask[0] = visited[0] = 1;
         cost[0] = 0;
-        const DevPtr nodes = host.upload(m_nodes), edges = host.upload(m_edges);
-        const DevPtr d_mask = host.upload(mask), d_visited = host.upload(visited), d_cost = host.upload(cost);
-        const DevPtr d_updating = host.malloc(m_n), d_over = host.malloc(1);
-        host.memset(d_updating, 0, m_n);
-        const Dim3 grid{ceil_div(m_n, kBlock), 1, 1}, block{kBlock, 1, 1};
+        const DevPtr nodes = dev.upload(m_nodes), edges = dev.upload(m_edges);
+        const DevPtr d_mask = dev.upload(mask), d_visited = dev.upload(visited), d_cost = dev.upload(cost);
+        const DevPtr d_updating = dev.alloc<uint8_t>(m_n), d_over = dev.alloc<uint8_t>(1);
+        dev.zero(d_updating);
+        const Shape shape = linear(m_n, kBlock);
         const auto n = static_cast<int32_t>(m_n);
-        std::vector<uint8_t> over(1, 0);
+        std::vector<uint8_t> over;
         m_levels = 0;
         do {  // at most n levels, even if the device misbehaves
-            host.memset(d_over, 0, 1);
-            host.launch("bfs.ptx", "bfs_kernel", grid, block,
-                        LaunchArgs().ptr(nodes).ptr(edges).ptr(d_mask).ptr(d_updating)
-                            .ptr(d_visited).ptr(d_cost).i32(n));
-            host.launch("bfs.ptx", "bfs_kernel2", grid, block,
-                        LaunchArgs().ptr(d_mask).ptr(d_updating).ptr(d_visited).ptr(d_over).i32(n));
-            host.download(over, d_over);
+            dev.zero(d_over);
+            dev.launch("bfs_kernel", shape,
+                       LaunchArgs().ptr(nodes).ptr(edges).ptr(d_mask).ptr(d_updating).ptr(d_visited).ptr(d_cost)
+                           .i32(n));
+            dev.launch("bfs_kernel2", shape,
+                       LaunchArgs().ptr(d_mask).ptr(d_updating).ptr(d_visited).ptr(d_over).i32(n));
+            dev.download(over, d_over);
             ++m_levels;
         } while (over[0] != 0 && m_levels <= m_n);
-        host.download(m_cost, d_cost, m_n);
-        for (DevPtr d : {nodes, edges, d_mask, d_visited, d_cost, d_updating, d_over}) host.free(d);
-        m_ran = true;
+        dev.download(m_cost, d_cost);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         std::vector<int32_t> cost(m_n, -1), frontier{0}, next;
         cost[0] = 0;
         uint32_t levels = 1;  // the device's last launch pair finds nothing new
@@ -72,24 +69,21 @@ public:
             frontier.swap(next);
             levels += frontier.empty() ? 0 : 1;
         }
-        Checker check;
-        for (uint32_t v = 0; v < m_n; ++v) check.exact("cost", v, m_cost[v], cost[v]);
+        check.exact_all("cost", m_cost, cost);
         check.exact("levels", 0, m_levels, levels);
-        return check.result();
     }
 
 private:
     uint32_t m_n;
     std::vector<int32_t> m_nodes, m_edges, m_cost;  // m_nodes: (starting, no_of_edges) pairs
     uint32_t m_levels = 0;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"bfs", "Rodinia BFS: level-synchronous frontier BFS of a seeded random graph",
+     WorkloadClass::Irregular, {"bfs.ptx"}, {"graph nodes", 4096, kMaxN}},
+    construct<Bfs>);
 
-std::unique_ptr<Workload> make_bfs(uint32_t size, uint64_t seed) {
-    require_size("bfs", size, kMaxN);
-    return std::make_unique<Bfs>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -12,30 +12,26 @@ namespace {
 constexpr uint32_t kBlock = 256;   // Polybench-GPU's DIM_THREAD_BLOCK_X
 constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernels' int indices
 
-class Bicg final : public Workload {
+class Bicg final : public LibraryWorkload {
 public:
     Bicg(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("bicg.ptx"),
+          m_n(n),
           m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)),
           m_r(random_f32(n, sub_seed(seed, 1), 0.0f, 1.0f)),
           m_p(random_f32(n, sub_seed(seed, 2), 0.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        const uint64_t vec_bytes = uint64_t{m_n} * sizeof(float);
-        const DevPtr a = host.upload(m_a), r = host.upload(m_r), p = host.upload(m_p);
-        const DevPtr s = host.malloc(vec_bytes), q = host.malloc(vec_bytes);
-        const Dim3 grid{ceil_div(m_n, kBlock), 1, 1}, block{kBlock, 1, 1};
+    void execute(Device& dev) override {
+        const DevPtr a = dev.upload(m_a), r = dev.upload(m_r), p = dev.upload(m_p);
+        const DevPtr s = dev.alloc<float>(m_n), q = dev.alloc<float>(m_n);
         const auto n = static_cast<int32_t>(m_n);
-        host.launch("bicg.ptx", "bicg_kernel1", grid, block, LaunchArgs().ptr(a).ptr(r).ptr(s).i32(n));
-        host.launch("bicg.ptx", "bicg_kernel2", grid, block, LaunchArgs().ptr(a).ptr(p).ptr(q).i32(n));
-        host.download(m_s, s, m_n);
-        host.download(m_q, q, m_n);
-        for (DevPtr d : {a, r, p, s, q}) host.free(d);
-        m_ran = true;
+        dev.launch("bicg_kernel1", linear(m_n, kBlock), LaunchArgs().ptr(a).ptr(r).ptr(s).i32(n));
+        dev.launch("bicg_kernel2", linear(m_n, kBlock), LaunchArgs().ptr(a).ptr(p).ptr(q).i32(n));
+        dev.download(m_s, s);
+        dev.download(m_q, q);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         // Both kernels accumulate in index order with fma.rn.f32 from 0.
         std::vector<float> s(n, 0.0f), q(n, 0.0f);
@@ -43,23 +39,20 @@ public:
             for (size_t j = 0; j < n; ++j) s[j] = std::fma(m_a[i * n + j], m_r[i], s[j]);
         for (size_t i = 0; i < n; ++i)
             for (size_t j = 0; j < n; ++j) q[i] = std::fma(m_a[i * n + j], m_p[j], q[i]);
-        Checker check;
-        for (size_t j = 0; j < n; ++j) check.near("s", j, m_s[j], s[j]);
-        for (size_t i = 0; i < n; ++i) check.near("q", i, m_q[i], q[i]);
-        return check.result();
+        check.near_all("s", m_s, s);
+        check.near_all("q", m_q, q);
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_a, m_r, m_p, m_s, m_q;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"bicg", "Polybench BICG: s = A^T r and q = A p, column then row walks of an N x N matrix",
+     WorkloadClass::Irregular, {"bicg.ptx"}, {"matrix dimension N", 128, kMaxN}},
+    construct<Bicg>);
 
-std::unique_ptr<Workload> make_bicg(uint32_t size, uint64_t seed) {
-    require_size("bicg", size, kMaxN);
-    return std::make_unique<Bicg>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

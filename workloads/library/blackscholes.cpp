@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -42,52 +42,45 @@ void body(float s, float x, float t, float& call, float& put) {
     put = x_exp * (1.0f - cnd2) - s * (1.0f - cnd1);
 }
 
-class BlackScholes final : public Workload {
+class BlackScholes final : public LibraryWorkload {
 public:
     BlackScholes(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("blackscholes.ptx"),
+          m_n(n),
           m_padded(n + (n & 1)),
           m_s(random_f32(m_padded, sub_seed(seed, 0), 5.0f, 30.0f)),  // the SDK's input ranges
           m_x(random_f32(m_padded, sub_seed(seed, 1), 1.0f, 100.0f)),
           m_t(random_f32(m_padded, sub_seed(seed, 2), 0.25f, 10.0f)) {}
 
-    void run(HostApi& host) override {
-        const uint64_t bytes = uint64_t{m_padded} * sizeof(float);
-        const DevPtr s = host.upload(m_s), x = host.upload(m_x), t = host.upload(m_t);
-        const DevPtr call = host.malloc(bytes), put = host.malloc(bytes);
-        host.launch("blackscholes.ptx", "BlackScholesGPU", Dim3{ceil_div(m_padded / 2, kBlock), 1, 1},
-                    Dim3{kBlock, 1, 1},
-                    LaunchArgs().ptr(call).ptr(put).ptr(s).ptr(x).ptr(t).f32(kRiskFree).f32(kVolatility)
-                        .i32(static_cast<int32_t>(m_padded)));
-        host.download(m_call, call, m_padded);
-        host.download(m_put, put, m_padded);
-        for (DevPtr d : {s, x, t, call, put}) host.free(d);
-        m_ran = true;
+    void execute(Device& dev) override {
+        const DevPtr s = dev.upload(m_s), x = dev.upload(m_x), t = dev.upload(m_t);
+        const DevPtr call = dev.alloc<float>(m_padded), put = dev.alloc<float>(m_padded);
+        dev.launch("BlackScholesGPU", linear(m_padded / 2, kBlock),  // two options per thread
+                   LaunchArgs().ptr(call).ptr(put).ptr(s).ptr(x).ptr(t).f32(kRiskFree).f32(kVolatility)
+                       .i32(static_cast<int32_t>(m_padded)));
+        dev.download(m_call, call);
+        dev.download(m_put, put);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
-        Checker check;
+    void compare(Checker& check) const override {
         for (size_t i = 0; i < m_n; ++i) {
             float call = 0.0f, put = 0.0f;
             body(m_s[i], m_x[i], m_t[i], call, put);
             check.near("call", i, m_call[i], call);
             check.near("put", i, m_put[i], put);
         }
-        return check.result();
     }
 
 private:
     uint32_t m_n, m_padded;
     std::vector<float> m_s, m_x, m_t, m_call, m_put;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"blackscholes", "CUDA SDK BlackScholes: call and put prices, two options per thread (SFU math)",
+     WorkloadClass::Regular, {"blackscholes.ptx"}, {"options", 8192, kMaxN}},
+    construct<BlackScholes>);
 
-std::unique_ptr<Workload> make_blackscholes(uint32_t size, uint64_t seed) {
-    require_size("blackscholes", size, kMaxN);
-    return std::make_unique<BlackScholes>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Internal helpers shared by the library workloads: factories, sizing, element checking.
+// Internal helpers shared by the library workloads: tolerances, input seeds, element checking.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -7,42 +7,12 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "workloads/host_data.h"
 #include "workloads/workload.h"
 
 namespace stacksim::workloads {
-
-/// Factories of the library workloads (one per workloads/library/<name>.cpp).
-std::unique_ptr<Workload> make_vecadd(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_saxpy(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_reduction(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_matmul(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_divergence(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_atax(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_conv2d(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_conv3d(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_bicg(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_gesummv(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_mvt(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_corr(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_covar(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_fdtd2d(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_gemm(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_lud(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_srad(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_bfs(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_hotspot(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_pathfinder(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_backprop(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_kmeans(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_scan(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_blackscholes(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_stencil2d(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_stream(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_stream_read(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_pcie_copy(uint32_t size, uint64_t seed);
-std::unique_ptr<Workload> make_random_traffic(uint32_t size, uint64_t seed);
 
 /// Float tolerance used by every float workload: |got - want| <= kAbsTol + kRelTol * |want|.
 /// The CPU references replay nvcc's fma contraction in the same order, so results are
@@ -51,21 +21,9 @@ std::unique_ptr<Workload> make_random_traffic(uint32_t size, uint64_t seed);
 inline constexpr double kRelTol = 1e-4;
 inline constexpr double kAbsTol = 1e-5;
 
-/// ceil(a / b) for b > 0.
-inline uint32_t ceil_div(uint64_t a, uint64_t b) {
-    return static_cast<uint32_t>((a + b - 1) / b);
-}
-
 /// An independent seed for input array `stream` of a workload seeded with `seed`.
 inline uint64_t sub_seed(uint64_t seed, uint64_t stream) {
     return SplitMix64(seed ^ (stream * 0xd1b54a32d192ed03ull)).next();
-}
-
-/// Throws std::invalid_argument unless 1 <= size <= max_size.
-inline void require_size(const char* workload, uint32_t size, uint32_t max_size) {
-    if (size == 0 || size > max_size)
-        throw std::invalid_argument(std::string(workload) + ": size " + std::to_string(size) +
-                                    " out of range [1, " + std::to_string(max_size) + "]");
 }
 
 /// Accumulates element comparisons into a VerifyResult (first mismatch is reported).
@@ -81,6 +39,17 @@ public:
         const double diff = std::fabs(double{got} - double{want});
         record(array, index, diff <= kAbsTol + kRelTol * std::fabs(double{want}), got, want);
     }
+    /// Compares got[i] with want[i] exactly, for every element of `want`.
+    template <typename T>
+    void exact_all(const char* array, const std::vector<T>& got, const std::vector<T>& want) {
+        if (!same_size(array, got.size(), want.size())) return;
+        for (size_t i = 0; i < want.size(); ++i) exact(array, i, got[i], want[i]);
+    }
+    /// Compares got[i] with want[i] with the float tolerance, for every element of `want`.
+    void near_all(const char* array, const std::vector<float>& got, const std::vector<float>& want) {
+        if (!same_size(array, got.size(), want.size())) return;
+        for (size_t i = 0; i < want.size(); ++i) near(array, i, got[i], want[i]);
+    }
     VerifyResult result() const {
         VerifyResult r = m_result;
         r.ok = r.mismatches == 0 && r.checked > 0;
@@ -89,6 +58,15 @@ public:
     }
 
 private:
+    /// An output of the wrong length counts as one mismatch.
+    bool same_size(const char* array, size_t got, size_t want) {
+        if (got == want) return true;
+        ++m_result.checked;
+        if (m_result.mismatches++ == 0)
+            m_result.detail =
+                std::string(array) + ": " + std::to_string(got) + " elements, expected " + std::to_string(want);
+        return false;
+    }
     template <typename T>
     void record(const char* array, uint64_t index, bool ok, T got, T want) {
         ++m_result.checked;

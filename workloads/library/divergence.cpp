@@ -4,7 +4,7 @@
 #include <limits>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -39,45 +39,34 @@ uint32_t divergence_ref(uint32_t x, uint32_t v) {
     return r;
 }
 
-class Divergence final : public Workload {
+class Divergence final : public LibraryWorkload {
 public:
     Divergence(uint32_t n, uint64_t seed)
-        : m_n(n), m_in(random_i32(n, sub_seed(seed, 0), 0, 1000000)) {}
+        : LibraryWorkload("divergence.ptx"), m_n(n), m_in(random_i32(n, sub_seed(seed, 0), 0, 1000000)) {}
 
-    void run(HostApi& host) override {
-        const DevPtr in = host.upload(m_in);
-        const DevPtr out = host.malloc(uint64_t{m_n} * sizeof(int32_t));
-        host.launch("divergence.ptx", "divergence", Dim3{ceil_div(m_n, kBlock), 1, 1},
-                    Dim3{kBlock, 1, 1},
-                    LaunchArgs().ptr(in).ptr(out).i32(static_cast<int32_t>(m_n)));
-        host.download(m_out, out, m_n);
-        host.free(in);
-        host.free(out);
-        m_ran = true;
+    void execute(Device& dev) override {
+        const DevPtr in = dev.upload(m_in), out = dev.alloc<int32_t>(m_n);
+        dev.launch("divergence", linear(m_n, kBlock), LaunchArgs().ptr(in).ptr(out).i32(static_cast<int32_t>(m_n)));
+        dev.download(m_out, out);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
-        Checker check;
+    void compare(Checker& check) const override {
         for (uint32_t x = 0; x < m_n; ++x) {
-            const auto want =
-                static_cast<int32_t>(divergence_ref(x, static_cast<uint32_t>(m_in[x])));
+            const auto want = static_cast<int32_t>(divergence_ref(x, static_cast<uint32_t>(m_in[x])));
             check.exact("out", x, m_out[x], want);
         }
-        return check.result();
     }
 
 private:
     uint32_t m_n;
     std::vector<int32_t> m_in, m_out;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"divergence", "nested divergent branches and a data-dependent loop (int)",
+     WorkloadClass::Other, {"divergence.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock}},
+    construct<Divergence>);
 
-std::unique_ptr<Workload> make_divergence(uint32_t size, uint64_t seed) {
-    require_size("divergence", size, std::numeric_limits<int32_t>::max() - kBlock);
-    return std::make_unique<Divergence>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

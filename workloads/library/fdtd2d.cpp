@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -14,35 +14,32 @@ constexpr uint32_t kBlockX = 32, kBlockY = 8;  // Polybench-GPU's DIM_THREAD_BLO
 constexpr uint32_t kMaxN = 46000;              // (n+1)^2 must fit the kernels' int indices
 constexpr uint32_t kTmax = 4;                  // time steps (Polybench: 500)
 
-class Fdtd2d final : public Workload {
+class Fdtd2d final : public LibraryWorkload {
 public:
     Fdtd2d(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("fdtd2d.ptx"),
+          m_n(n),
           m_fict(random_f32(kTmax, sub_seed(seed, 0), 0.0f, 1.0f)),
           m_ex_in(random_f32(size_t{n} * (n + 1), sub_seed(seed, 1), 0.0f, 1.0f)),
           m_ey_in(random_f32(size_t{n + 1} * n, sub_seed(seed, 2), 0.0f, 1.0f)),
           m_hz_in(random_f32(size_t{n} * n, sub_seed(seed, 3), 0.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        const DevPtr fict = host.upload(m_fict), ex = host.upload(m_ex_in);
-        const DevPtr ey = host.upload(m_ey_in), hz = host.upload(m_hz_in);
-        const Dim3 grid{ceil_div(m_n, kBlockX), ceil_div(m_n, kBlockY), 1}, block{kBlockX, kBlockY, 1};
+    void execute(Device& dev) override {
+        const DevPtr fict = dev.upload(m_fict), ex = dev.upload(m_ex_in);
+        const DevPtr ey = dev.upload(m_ey_in), hz = dev.upload(m_hz_in);
+        const Shape shape = tiled(m_n, m_n, kBlockX, kBlockY);
         const auto n = static_cast<int32_t>(m_n);
         for (int32_t t = 0; t < static_cast<int32_t>(kTmax); ++t) {
-            host.launch("fdtd2d.ptx", "fdtd_step1", grid, block,
-                        LaunchArgs().ptr(fict).ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
-            host.launch("fdtd2d.ptx", "fdtd_step2", grid, block, LaunchArgs().ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
-            host.launch("fdtd2d.ptx", "fdtd_step3", grid, block, LaunchArgs().ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
+            dev.launch("fdtd_step1", shape, LaunchArgs().ptr(fict).ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
+            dev.launch("fdtd_step2", shape, LaunchArgs().ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
+            dev.launch("fdtd_step3", shape, LaunchArgs().ptr(ex).ptr(ey).ptr(hz).i32(n).i32(t));
         }
-        host.download(m_ex, ex, m_ex_in.size());
-        host.download(m_ey, ey, m_ey_in.size());
-        host.download(m_hz, hz, m_hz_in.size());
-        for (DevPtr d : {fict, ex, ey, hz}) host.free(d);
-        m_ran = true;
+        dev.download(m_ex, ex);
+        dev.download(m_ey, ey);
+        dev.download(m_hz, hz);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         std::vector<float> ex = m_ex_in, ey = m_ey_in, hz = m_hz_in;
         for (size_t t = 0; t < kTmax; ++t) {
@@ -60,24 +57,21 @@ public:
                     hz[i * n + j] = std::fma(d, -0.7f, hz[i * n + j]);
                 }
         }
-        Checker check;
-        for (size_t k = 0; k < ex.size(); ++k) check.near("ex", k, m_ex[k], ex[k]);
-        for (size_t k = 0; k < ey.size(); ++k) check.near("ey", k, m_ey[k], ey[k]);
-        for (size_t k = 0; k < hz.size(); ++k) check.near("hz", k, m_hz[k], hz[k]);
-        return check.result();
+        check.near_all("ex", m_ex, ex);
+        check.near_all("ey", m_ey, ey);
+        check.near_all("hz", m_hz, hz);
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_fict, m_ex_in, m_ey_in, m_hz_in, m_ex, m_ey, m_hz;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"fdtd2d", "Polybench FDTD-2D: 4 time steps of 3 field-update kernels on an N x N grid",
+     WorkloadClass::Regular, {"fdtd2d.ptx"}, {"grid dimension N", 128, kMaxN}},
+    construct<Fdtd2d>);
 
-std::unique_ptr<Workload> make_fdtd2d(uint32_t size, uint64_t seed) {
-    require_size("fdtd2d", size, kMaxN);
-    return std::make_unique<Fdtd2d>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -13,28 +13,24 @@ constexpr uint32_t kBlockX = 32, kBlockY = 8;  // Polybench-GPU's DIM_THREAD_BLO
 constexpr uint32_t kMaxN = 46336;              // n*n must fit the kernel's int indices
 constexpr float kAlpha = 1.5f, kBeta = 1.2f;
 
-class Gemm final : public Workload {
+class Gemm final : public LibraryWorkload {
 public:
     Gemm(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("gemm.ptx"),
+          m_n(n),
           m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)),
           m_b(random_f32(size_t{n} * n, sub_seed(seed, 1), 0.0f, 1.0f)),
           m_c_in(random_f32(size_t{n} * n, sub_seed(seed, 2), 0.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        const DevPtr a = host.upload(m_a), b = host.upload(m_b), c = host.upload(m_c_in);
-        host.launch("gemm.ptx", "gemm_kernel", Dim3{ceil_div(m_n, kBlockX), ceil_div(m_n, kBlockY), 1},
-                    Dim3{kBlockX, kBlockY, 1},
-                    LaunchArgs().ptr(a).ptr(b).ptr(c).i32(static_cast<int32_t>(m_n)).f32(kAlpha).f32(kBeta));
-        host.download(m_c, c, m_c_in.size());
-        for (DevPtr d : {a, b, c}) host.free(d);
-        m_ran = true;
+    void execute(Device& dev) override {
+        const DevPtr a = dev.upload(m_a), b = dev.upload(m_b), c = dev.upload(m_c_in);
+        dev.launch("gemm_kernel", tiled(m_n, m_n, kBlockX, kBlockY),
+                   LaunchArgs().ptr(a).ptr(b).ptr(c).i32(static_cast<int32_t>(m_n)).f32(kAlpha).f32(kBeta));
+        dev.download(m_c, c);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t n = m_n;
-        Checker check;
         std::vector<float> row(n);
         for (size_t i = 0; i < n; ++i) {
             // c *= beta, then c = fma(alpha*a[i][k], b[k][j], c) for k in order (as nvcc emits it).
@@ -45,20 +41,18 @@ public:
             }
             for (size_t j = 0; j < n; ++j) check.near("C", i * n + j, m_c[i * n + j], row[j]);
         }
-        return check.result();
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_a, m_b, m_c_in, m_c;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"gemm", "Polybench GEMM: C = alpha A B + beta C, one thread per element (no tiling)",
+     WorkloadClass::Regular, {"gemm.ptx"}, {"matrix dimension N", 64, kMaxN}},
+    construct<Gemm>);
 
-std::unique_ptr<Workload> make_gemm(uint32_t size, uint64_t seed) {
-    require_size("gemm", size, kMaxN);
-    return std::make_unique<Gemm>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

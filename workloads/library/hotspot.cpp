@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -30,34 +30,33 @@ struct Params {
     }
 };
 
-class Hotspot final : public Workload {
+class Hotspot final : public LibraryWorkload {
 public:
     Hotspot(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("hotspot.ptx"),
+          m_n(n),
           m_temp_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 300.0f, 350.0f)),
           m_power(random_f32(size_t{n} * n, sub_seed(seed, 1), 0.0f, 2.0f)) {}
 
-    void run(HostApi& host) override {
-        const uint64_t bytes = m_temp_in.size() * sizeof(float);
-        const DevPtr power = host.upload(m_power);
-        DevPtr src = host.upload(m_temp_in), dst = host.malloc(bytes);
+    void execute(Device& dev) override {
+        const DevPtr power = dev.upload(m_power);
+        DevPtr src = dev.upload(m_temp_in), dst = dev.alloc<float>(m_temp_in.size());
         const Params p(m_n);
-        const uint32_t blocks = ceil_div(m_n, kBs - 2 * kPyramid);
+        const uint32_t blocks = ceil_div(m_n, kBs - 2 * kPyramid);  // each CTA computes its inner 12 x 12
+        const Shape shape{Dim3{blocks, blocks, 1}, Dim3{kBs, kBs, 1}};
         const auto n = static_cast<int32_t>(m_n), border = static_cast<int32_t>(kPyramid);
         for (uint32_t t = 0; t < kSteps; t += kPyramid) {
             const auto iters = static_cast<int32_t>(std::min(kPyramid, kSteps - t));
-            host.launch("hotspot.ptx", "calculate_temp", Dim3{blocks, blocks, 1}, Dim3{kBs, kBs, 1},
-                        LaunchArgs().i32(iters).ptr(power).ptr(src).ptr(dst).i32(n).i32(n).i32(border).i32(border)
-                            .f32(p.cap).f32(p.rx).f32(p.ry).f32(p.rz).f32(p.step));
+            dev.launch("calculate_temp", shape,
+                       LaunchArgs().i32(iters).ptr(power).ptr(src).ptr(dst).i32(n).i32(n).i32(border).i32(border)
+                           .f32(p.cap).f32(p.rx).f32(p.ry).f32(p.rz).f32(p.step));
             std::swap(src, dst);
         }
-        host.download(m_temp, src, m_temp_in.size());
-        for (DevPtr d : {power, src, dst}) host.free(d);
-        m_ran = true;
+        dev.download(m_temp, src);
+        for (DevPtr d : {power, src, dst}) dev.free(d);  // by role, as the program always has (they swap per launch)
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         const Params p(m_n);
         const float sdc = p.step / p.cap, rx_1 = 1.0f / p.rx, ry_1 = 1.0f / p.ry, rz_1 = 1.0f / p.rz;
@@ -75,22 +74,19 @@ public:
                 }
             t.swap(next);
         }
-        Checker check;
-        for (size_t x = 0; x < t.size(); ++x) check.near("temp", x, m_temp[x], t[x]);
-        return check.result();
+        check.near_all("temp", m_temp, t);
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_temp_in, m_power, m_temp;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"hotspot", "Rodinia HOTSPOT: 6 thermal time steps, 2 per launch with shared-memory pyramids",
+     WorkloadClass::Regular, {"hotspot.ptx"}, {"grid dimension N", 64, kMaxN}},
+    construct<Hotspot>);
 
-std::unique_ptr<Workload> make_hotspot(uint32_t size, uint64_t seed) {
-    require_size("hotspot", size, kMaxN);
-    return std::make_unique<Hotspot>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

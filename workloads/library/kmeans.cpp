@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -36,9 +36,9 @@ uint32_t update_centres(const std::vector<float>& points, const std::vector<int3
     return changed;
 }
 
-class Kmeans final : public Workload {
+class Kmeans final : public LibraryWorkload {
 public:
-    Kmeans(uint32_t n, uint64_t seed) : m_n(n), m_points(size_t{n} * kFeatures) {
+    Kmeans(uint32_t n, uint64_t seed) : LibraryWorkload("kmeans.ptx"), m_n(n), m_points(size_t{n} * kFeatures) {
         const std::vector<float> truth = random_f32(kClusters * kFeatures, sub_seed(seed, 0), 0.0f, 10.0f);
         const std::vector<float> noise = random_f32(m_points.size(), sub_seed(seed, 1), -1.0f, 1.0f);
         SplitMix64 pick(sub_seed(seed, 2));
@@ -52,33 +52,27 @@ public:
             for (size_t f = 0; f < kFeatures; ++f) m_init.push_back(m_points[(c % n) * kFeatures + f]);
     }
 
-    void run(HostApi& host) override {
-        const DevPtr points = host.upload(m_points);
-        const DevPtr flipped = host.malloc(m_points.size() * sizeof(float));
-        const DevPtr clusters = host.malloc(m_init.size() * sizeof(float));
-        const DevPtr member = host.malloc(uint64_t{m_n} * sizeof(int32_t));
-        const Dim3 grid{ceil_div(m_n, kBlock), 1, 1}, block{kBlock, 1, 1};
+    void execute(Device& dev) override {
+        const DevPtr points = dev.upload(m_points), flipped = dev.alloc<float>(m_points.size());
+        const DevPtr clusters = dev.alloc<float>(m_init.size()), member = dev.alloc<int32_t>(m_n);
+        const Shape shape = linear(m_n, kBlock);
         const auto n = static_cast<int32_t>(m_n);
-        host.launch("kmeans.ptx", "invert_mapping", grid, block,
-                    LaunchArgs().ptr(points).ptr(flipped).i32(n).i32(static_cast<int32_t>(kFeatures)));
+        dev.launch("invert_mapping", shape,
+                   LaunchArgs().ptr(points).ptr(flipped).i32(n).i32(static_cast<int32_t>(kFeatures)));
         m_centres = m_init;
-        m_member.assign(m_n, -1);
         std::vector<int32_t> old(m_n, -1);
         for (uint32_t it = 0; it < kMaxIters; ++it) {
-            host.memcpy_h2d(clusters, m_centres.data(), m_centres.size() * sizeof(float));
-            host.launch("kmeans.ptx", "kmeansPoint", grid, block,
-                        LaunchArgs().ptr(flipped).i32(static_cast<int32_t>(kFeatures)).i32(n)
-                            .i32(static_cast<int32_t>(kClusters)).ptr(member).ptr(clusters));
-            host.download(m_member, member);
+            dev.copy_in(clusters, m_centres);
+            dev.launch("kmeansPoint", shape,
+                       LaunchArgs().ptr(flipped).i32(static_cast<int32_t>(kFeatures)).i32(n)
+                           .i32(static_cast<int32_t>(kClusters)).ptr(member).ptr(clusters));
+            dev.download(m_member, member);
             if (update_centres(m_points, m_member, old, m_centres) == 0) break;
             old = m_member;
         }
-        for (DevPtr d : {points, flipped, clusters, member}) host.free(d);
-        m_ran = true;
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         std::vector<float> centres = m_init;
         std::vector<int32_t> member(m_n, -1), old(m_n, -1);
         for (uint32_t it = 0; it < kMaxIters; ++it) {
@@ -98,24 +92,21 @@ public:
             if (update_centres(m_points, member, old, centres) == 0) break;
             old = member;
         }
-        Checker check;
-        for (size_t p = 0; p < m_n; ++p) check.exact("membership", p, m_member[p], member[p]);
-        for (size_t k = 0; k < centres.size(); ++k) check.near("centres", k, m_centres[k], centres[k]);
-        return check.result();
+        check.exact_all("membership", m_member, member);
+        check.near_all("centres", m_centres, centres);
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_points, m_init, m_centres;
     std::vector<int32_t> m_member;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"kmeans", "Rodinia KMEANS: nearest-centre assignment kernel plus host centroid update",
+     WorkloadClass::RegularSharing, {"kmeans.ptx"}, {"points", 2048, kMaxN}},
+    construct<Kmeans>);
 
-std::unique_ptr<Workload> make_kmeans(uint32_t size, uint64_t seed) {
-    require_size("kmeans", size, kMaxN);
-    return std::make_unique<Kmeans>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -62,32 +62,30 @@ private:
     size_t m_n;
 };
 
-class Lud final : public Workload {
+class Lud final : public LibraryWorkload {
 public:
-    Lud(uint32_t n, uint64_t seed) : m_n(n), m_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {
+    Lud(uint32_t n, uint64_t seed)
+        : LibraryWorkload("lud.ptx"), m_n(n), m_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {
         for (size_t i = 0; i < n; ++i) m_in[i * n + i] += static_cast<float>(n);  // diagonally dominant
     }
 
-    void run(HostApi& host) override {
-        const DevPtr m = host.upload(m_in);
+    void execute(Device& dev) override {
+        const DevPtr m = dev.upload(m_in);
         const auto n = static_cast<int32_t>(m_n);
+        const Shape diagonal{Dim3{1, 1, 1}, Dim3{kBs, 1, 1}};
         int32_t i = 0;
         for (; i < n - static_cast<int32_t>(kBs); i += kBs) {
             const uint32_t strips = static_cast<uint32_t>(n - i) / kBs - 1;
-            host.launch("lud.ptx", "lud_diagonal", Dim3{1, 1, 1}, Dim3{kBs, 1, 1}, LaunchArgs().ptr(m).i32(n).i32(i));
-            host.launch("lud.ptx", "lud_perimeter", Dim3{strips, 1, 1}, Dim3{2 * kBs, 1, 1},
-                        LaunchArgs().ptr(m).i32(n).i32(i));
-            host.launch("lud.ptx", "lud_internal", Dim3{strips, strips, 1}, Dim3{kBs, kBs, 1},
-                        LaunchArgs().ptr(m).i32(n).i32(i));
+            const LaunchArgs args = LaunchArgs().ptr(m).i32(n).i32(i);
+            dev.launch("lud_diagonal", diagonal, args);
+            dev.launch("lud_perimeter", Shape{Dim3{strips, 1, 1}, Dim3{2 * kBs, 1, 1}}, args);
+            dev.launch("lud_internal", Shape{Dim3{strips, strips, 1}, Dim3{kBs, kBs, 1}}, args);
         }
-        host.launch("lud.ptx", "lud_diagonal", Dim3{1, 1, 1}, Dim3{kBs, 1, 1}, LaunchArgs().ptr(m).i32(n).i32(i));
-        host.download(m_out, m, m_in.size());
-        host.free(m);
-        m_ran = true;
+        dev.launch("lud_diagonal", diagonal, LaunchArgs().ptr(m).i32(n).i32(i));
+        dev.download(m_out, m);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         std::vector<float> m = m_in;
         LudReference ref(m, n);
@@ -100,24 +98,19 @@ public:
                 for (size_t bx = 1; bx <= strips; ++bx) ref.internal(off, off + by * kBs, off + bx * kBs);
         }
         ref.diagonal(off);
-        Checker check;
-        for (size_t k = 0; k < m.size(); ++k) check.near("m", k, m_out[k], m[k]);
-        return check.result();
+        check.near_all("m", m_out, m);
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_in, m_out;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"lud", "Rodinia LUD: blocked LU decomposition (diagonal, perimeter, internal kernels)",
+     WorkloadClass::RegularSharing, {"lud.ptx"}, {"matrix dimension N (multiple of 16)", 64, kMaxN, kBs}},
+    construct<Lud>);
 
-std::unique_ptr<Workload> make_lud(uint32_t size, uint64_t seed) {
-    require_size("lud", size, kMaxN);
-    if (size % kBs != 0)
-        throw std::invalid_argument("lud: size " + std::to_string(size) + " is not a multiple of 16");
-    return std::make_unique<Lud>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -12,29 +12,22 @@ namespace {
 constexpr uint32_t kTile = 16;     // must equal TILE in matmul.cu
 constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernel's int indices
 
-class Matmul final : public Workload {
+class Matmul final : public LibraryWorkload {
 public:
     Matmul(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("matmul.ptx"),
+          m_n(n),
           m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), -1.0f, 1.0f)),
           m_b(random_f32(size_t{n} * n, sub_seed(seed, 1), -1.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        const DevPtr a = host.upload(m_a), b = host.upload(m_b);
-        const DevPtr c = host.malloc(m_a.size() * sizeof(float));
-        const uint32_t tiles = ceil_div(m_n, kTile);
-        host.launch("matmul.ptx", "matmul", Dim3{tiles, tiles, 1}, Dim3{kTile, kTile, 1},
-                    LaunchArgs().ptr(a).ptr(b).ptr(c).i32(static_cast<int32_t>(m_n)));
-        host.download(m_c, c, m_a.size());
-        host.free(a);
-        host.free(b);
-        host.free(c);
-        m_ran = true;
+    void execute(Device& dev) override {
+        const DevPtr a = dev.upload(m_a), b = dev.upload(m_b), c = dev.alloc<float>(m_a.size());
+        dev.launch("matmul", tiled(m_n, m_n, kTile, kTile),
+                   LaunchArgs().ptr(a).ptr(b).ptr(c).i32(static_cast<int32_t>(m_n)));
+        dev.download(m_c, c);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
-        Checker check;
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         std::vector<float> row(n);
         for (size_t i = 0; i < n; ++i) {
@@ -47,20 +40,18 @@ public:
             }
             for (size_t j = 0; j < n; ++j) check.near("C", i * n + j, m_c[i * n + j], row[j]);
         }
-        return check.result();
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_a, m_b, m_c;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"matmul", "tiled C = A x B with 16x16 shared-memory tiles (float)",
+     WorkloadClass::Regular, {"matmul.ptx"}, {"matrix dimension N", 64, kMaxN}},
+    construct<Matmul>);
 
-std::unique_ptr<Workload> make_matmul(uint32_t size, uint64_t seed) {
-    require_size("matmul", size, kMaxN);
-    return std::make_unique<Matmul>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -12,31 +12,28 @@ namespace {
 constexpr uint32_t kBlock = 256;   // Polybench-GPU's DIM_THREAD_BLOCK_X
 constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernels' int indices
 
-class Mvt final : public Workload {
+class Mvt final : public LibraryWorkload {
 public:
     Mvt(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("mvt.ptx"),
+          m_n(n),
           m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)),
           m_x1_in(random_f32(n, sub_seed(seed, 1), 0.0f, 1.0f)),
           m_x2_in(random_f32(n, sub_seed(seed, 2), 0.0f, 1.0f)),
           m_y1(random_f32(n, sub_seed(seed, 3), 0.0f, 1.0f)),
           m_y2(random_f32(n, sub_seed(seed, 4), 0.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        const DevPtr a = host.upload(m_a), x1 = host.upload(m_x1_in), x2 = host.upload(m_x2_in);
-        const DevPtr y1 = host.upload(m_y1), y2 = host.upload(m_y2);
-        const Dim3 grid{ceil_div(m_n, kBlock), 1, 1}, block{kBlock, 1, 1};
+    void execute(Device& dev) override {
+        const DevPtr a = dev.upload(m_a), x1 = dev.upload(m_x1_in), x2 = dev.upload(m_x2_in);
+        const DevPtr y1 = dev.upload(m_y1), y2 = dev.upload(m_y2);
         const auto n = static_cast<int32_t>(m_n);
-        host.launch("mvt.ptx", "mvt_kernel1", grid, block, LaunchArgs().ptr(a).ptr(x1).ptr(y1).i32(n));
-        host.launch("mvt.ptx", "mvt_kernel2", grid, block, LaunchArgs().ptr(a).ptr(x2).ptr(y2).i32(n));
-        host.download(m_x1, x1, m_n);
-        host.download(m_x2, x2, m_n);
-        for (DevPtr d : {a, x1, x2, y1, y2}) host.free(d);
-        m_ran = true;
+        dev.launch("mvt_kernel1", linear(m_n, kBlock), LaunchArgs().ptr(a).ptr(x1).ptr(y1).i32(n));
+        dev.launch("mvt_kernel2", linear(m_n, kBlock), LaunchArgs().ptr(a).ptr(x2).ptr(y2).i32(n));
+        dev.download(m_x1, x1);
+        dev.download(m_x2, x2);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         // Both kernels accumulate in index order with fma.rn.f32 onto the initial x.
         std::vector<float> x1 = m_x1_in, x2 = m_x2_in;
@@ -44,23 +41,20 @@ public:
             for (size_t j = 0; j < n; ++j) x1[i] = std::fma(m_a[i * n + j], m_y1[j], x1[i]);
         for (size_t j = 0; j < n; ++j)
             for (size_t i = 0; i < n; ++i) x2[i] = std::fma(m_a[j * n + i], m_y2[j], x2[i]);
-        Checker check;
-        for (size_t i = 0; i < n; ++i) check.near("x1", i, m_x1[i], x1[i]);
-        for (size_t i = 0; i < n; ++i) check.near("x2", i, m_x2[i], x2[i]);
-        return check.result();
+        check.near_all("x1", m_x1, x1);
+        check.near_all("x2", m_x2, x2);
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_a, m_x1_in, m_x2_in, m_y1, m_y2, m_x1, m_x2;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"mvt", "Polybench MVT: x1 += A y1 (row walks) and x2 += A^T y2 (column walks)",
+     WorkloadClass::Irregular, {"mvt.ptx"}, {"matrix dimension N", 128, kMaxN}},
+    construct<Mvt>);
 
-std::unique_ptr<Workload> make_mvt(uint32_t size, uint64_t seed) {
-    require_size("mvt", size, kMaxN);
-    return std::make_unique<Mvt>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -2,40 +2,32 @@
 // pcie_copy workload: host -> device -> host round trip of a buffer (PCIe bandwidth).
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
 
-class PcieCopy final : public Workload {
+class PcieCopy final : public LibraryWorkload {
 public:
-    PcieCopy(uint32_t kb, uint64_t seed) : m_data(random_u32(uint64_t{kb} * 256, sub_seed(seed, 0), 0, ~0u)) {}
+    PcieCopy(uint32_t kb, uint64_t seed)
+        : LibraryWorkload(""), m_data(random_u32(uint64_t{kb} * 256, sub_seed(seed, 0), 0, ~0u)) {}
 
-    void run(HostApi& host) override {
-        const DevPtr d = host.upload(m_data);  // H2D
-        m_back.assign(m_data.size(), 0);
-        host.download(m_back, d);              // D2H
-        host.free(d);
-        m_ran = true;
+    void execute(Device& dev) override {
+        const DevPtr d = dev.upload(m_data);  // H2D
+        dev.download(m_back, d);              // D2H
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
-        Checker check;
-        for (size_t i = 0; i < m_data.size(); ++i) check.exact("back", i, m_back[i], m_data[i]);
-        return check.result();
-    }
+    void compare(Checker& check) const override { check.exact_all("back", m_back, m_data); }
 
 private:
     std::vector<uint32_t> m_data, m_back;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"pcie_copy", "PCIe microbenchmark: copy a buffer to the device and back, no kernel",
+     WorkloadClass::Other, {}, {"KB copied each way", 4096, 1u << 20}},
+    construct<PcieCopy>);
 
-std::unique_ptr<Workload> make_pcie_copy(uint32_t size, uint64_t seed) {
-    require_size("pcie_copy", size, 1u << 20);
-    return std::make_unique<PcieCopy>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

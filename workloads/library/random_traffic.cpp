@@ -2,7 +2,7 @@
 // random_traffic workload: seeded random read-modify-writes and atomics, checked word by word.
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -12,28 +12,24 @@ constexpr uint32_t kGrid = 32;
 constexpr uint32_t kRounds = 16;
 constexpr uint32_t kCounters = 1024;
 
-class RandomTraffic final : public Workload {
+class RandomTraffic final : public LibraryWorkload {
 public:
     RandomTraffic(uint32_t kb, uint64_t seed)
-        : m_words_per_thread(std::max<uint32_t>(1, kb * 256 / (kGrid * kBlock))),
+        : LibraryWorkload("random_traffic.ptx"),
+          m_words_per_thread(std::max<uint32_t>(1, kb * 256 / (kGrid * kBlock))),
           m_seed(static_cast<uint32_t>(sub_seed(seed, 1))),
           m_data(random_u32(uint64_t{m_words_per_thread} * kGrid * kBlock, sub_seed(seed, 0), 0, ~0u)) {}
 
-    void run(HostApi& host) override {
-        const DevPtr data = host.upload(m_data);
-        const DevPtr counters = host.malloc(kCounters * sizeof(uint32_t));
-        host.memset(counters, 0, kCounters * sizeof(uint32_t));
-        host.launch("random_traffic.ptx", "random_traffic", Dim3{kGrid, 1, 1}, Dim3{kBlock, 1, 1},
-                    LaunchArgs().ptr(data).ptr(counters).u32(m_words_per_thread).u32(kCounters).u32(kRounds).u32(m_seed));
-        host.download(m_out, data, m_data.size());
-        host.download(m_counters, counters, kCounters);
-        host.free(data);
-        host.free(counters);
-        m_ran = true;
+    void execute(Device& dev) override {
+        const DevPtr data = dev.upload(m_data), counters = dev.zeros<uint32_t>(kCounters);
+        dev.launch("random_traffic", linear(kGrid * kBlock, kBlock),
+                   LaunchArgs().ptr(data).ptr(counters).u32(m_words_per_thread).u32(kCounters).u32(kRounds)
+                       .u32(m_seed));
+        dev.download(m_out, data);
+        dev.download(m_counters, counters);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         std::vector<uint32_t> data = m_data, counters(kCounters, 0);
         const uint32_t threads = kGrid * kBlock;
         for (uint32_t tid = 0; tid < threads; ++tid) {
@@ -46,24 +42,21 @@ public:
                 counters[(state >> 4) % kCounters] += v & 255u;
             }
         }
-        Checker check;
-        for (size_t i = 0; i < data.size(); ++i) check.exact("data", i, m_out[i], data[i]);
-        for (size_t i = 0; i < counters.size(); ++i) check.exact("counters", i, m_counters[i], counters[i]);
-        return check.result();
+        check.exact_all("data", m_out, data);
+        check.exact_all("counters", m_counters, counters);
     }
 
 private:
     uint32_t m_words_per_thread;
     uint32_t m_seed;
     std::vector<uint32_t> m_data, m_out, m_counters;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"random_traffic", "seeded random read-modify-writes and atomics over a large array",
+     WorkloadClass::Irregular, {"random_traffic.ptx"}, {"KB of data", 4096, 1u << 20}},
+    construct<RandomTraffic>);
 
-std::unique_ptr<Workload> make_random_traffic(uint32_t size, uint64_t seed) {
-    require_size("random_traffic", size, 1u << 20);
-    return std::make_unique<RandomTraffic>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

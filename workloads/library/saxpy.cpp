@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -13,43 +13,35 @@ namespace {
 constexpr uint32_t kBlock = 256;
 constexpr float kA = 1.75f;
 
-class Saxpy final : public Workload {
+class Saxpy final : public LibraryWorkload {
 public:
     Saxpy(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("saxpy.ptx"),
+          m_n(n),
           m_x(random_f32(n, sub_seed(seed, 0), -1.0f, 1.0f)),
           m_y0(random_f32(n, sub_seed(seed, 1), -1.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        const DevPtr x = host.upload(m_x), y = host.upload(m_y0);
-        host.launch("saxpy.ptx", "saxpy", Dim3{ceil_div(m_n, kBlock), 1, 1}, Dim3{kBlock, 1, 1},
-                    LaunchArgs().f32(kA).ptr(x).ptr(y).i32(static_cast<int32_t>(m_n)));
-        host.download(m_y, y, m_n);
-        host.free(x);
-        host.free(y);
-        m_ran = true;
+    void execute(Device& dev) override {
+        const DevPtr x = dev.upload(m_x), y = dev.upload(m_y0);
+        dev.launch("saxpy", linear(m_n, kBlock), LaunchArgs().f32(kA).ptr(x).ptr(y).i32(static_cast<int32_t>(m_n)));
+        dev.download(m_y, y);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
-        Checker check;
+    void compare(Checker& check) const override {
         // The PTX computes fma.rn.f32(x, a, y).
-        for (uint32_t i = 0; i < m_n; ++i)
-            check.near("y", i, m_y[i], std::fma(m_x[i], kA, m_y0[i]));
-        return check.result();
+        for (uint32_t i = 0; i < m_n; ++i) check.near("y", i, m_y[i], std::fma(m_x[i], kA, m_y0[i]));
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_x, m_y0, m_y;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"saxpy", "y = a*x + y (float)",
+     WorkloadClass::Regular, {"saxpy.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock}},
+    construct<Saxpy>);
 
-std::unique_ptr<Workload> make_saxpy(uint32_t size, uint64_t seed) {
-    require_size("saxpy", size, std::numeric_limits<int32_t>::max() - kBlock);
-    return std::make_unique<Saxpy>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -35,35 +35,33 @@ float q0sqr_of(const std::vector<float>& j, size_t n) {
     return var / (mean * mean);
 }
 
-class Srad final : public Workload {
+class Srad final : public LibraryWorkload {
 public:
-    Srad(uint32_t n, uint64_t seed) : m_n(n), m_j_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {
+    Srad(uint32_t n, uint64_t seed)
+        : LibraryWorkload("srad.ptx"), m_n(n), m_j_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {
         for (float& v : m_j_in) v = std::exp(v);  // Rodinia: J = exp(image)
     }
 
-    void run(HostApi& host) override {
-        const uint64_t bytes = m_j_in.size() * sizeof(float);
-        const DevPtr j = host.upload(m_j_in), c = host.malloc(bytes);
-        const DevPtr e = host.malloc(bytes), w = host.malloc(bytes), nn = host.malloc(bytes), s = host.malloc(bytes);
-        const Dim3 grid{m_n / kBs, m_n / kBs, 1}, block{kBs, kBs, 1};
+    void execute(Device& dev) override {
+        const size_t count = m_j_in.size();
+        const DevPtr j = dev.upload(m_j_in), c = dev.alloc<float>(count);
+        const DevPtr e = dev.alloc<float>(count), w = dev.alloc<float>(count);
+        const DevPtr nn = dev.alloc<float>(count), s = dev.alloc<float>(count);
+        const Shape tiles = tiled(m_n, m_n, kBs, kBs);
         const auto n = static_cast<int32_t>(m_n);
-        m_c.assign(m_j_in.size(), 0.0f);
         for (uint32_t it = 0; it < kIters; ++it) {
-            host.download(m_j, j, m_j_in.size());
+            dev.download(m_j, j);
             const float q0sqr = q0sqr_of(m_j, m_n);
-            host.launch("srad.ptx", "srad_cuda_1", grid, block,
-                        LaunchArgs().ptr(e).ptr(w).ptr(nn).ptr(s).ptr(j).ptr(c).i32(n).i32(n).f32(q0sqr));
-            host.launch("srad.ptx", "srad_cuda_2", grid, block,
-                        LaunchArgs().ptr(e).ptr(w).ptr(nn).ptr(s).ptr(j).ptr(c).i32(n).i32(n).f32(kLambda).f32(q0sqr));
+            dev.launch("srad_cuda_1", tiles,
+                       LaunchArgs().ptr(e).ptr(w).ptr(nn).ptr(s).ptr(j).ptr(c).i32(n).i32(n).f32(q0sqr));
+            dev.launch("srad_cuda_2", tiles,
+                       LaunchArgs().ptr(e).ptr(w).ptr(nn).ptr(s).ptr(j).ptr(c).i32(n).i32(n).f32(kLambda).f32(q0sqr));
         }
-        host.download(m_j, j);
-        host.download(m_c, c);
-        for (DevPtr d : {j, c, e, w, nn, s}) host.free(d);
-        m_ran = true;
+        dev.download(m_j, j);
+        dev.download(m_c, c);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         std::vector<float> j = m_j_in, c(n * n), dn(n * n), ds(n * n), dw(n * n), de(n * n);
         for (uint32_t it = 0; it < kIters; ++it) {
@@ -91,25 +89,20 @@ public:
                     j[x] = std::fma(0.25f * kLambda, d_sum, j[x]);
                 }
         }
-        Checker check;
-        for (size_t x = 0; x < n * n; ++x) check.near("J", x, m_j[x], j[x]);
-        for (size_t x = 0; x < n * n; ++x) check.near("C", x, m_c[x], c[x]);
-        return check.result();
+        check.near_all("J", m_j, j);
+        check.near_all("C", m_c, c);
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_j_in, m_j, m_c;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"srad", "Rodinia SRAD v2: 2 diffusion iterations of two shared-memory tile kernels",
+     WorkloadClass::RegularSharing, {"srad.ptx"}, {"image dimension N (multiple of 16)", 64, kMaxN, kBs}},
+    construct<Srad>);
 
-std::unique_ptr<Workload> make_srad(uint32_t size, uint64_t seed) {
-    require_size("srad", size, kMaxN);
-    if (size % kBs != 0)
-        throw std::invalid_argument("srad: size " + std::to_string(size) + " is not a multiple of 16");
-    return std::make_unique<Srad>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -16,27 +16,23 @@ constexpr uint32_t kIters = 4;     // Jacobi sweeps
 constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernel's int indices
 constexpr float kC0 = 0.5f, kC1 = 0.125f;
 
-class Stencil2d final : public Workload {
+class Stencil2d final : public LibraryWorkload {
 public:
     Stencil2d(uint32_t n, uint64_t seed)
-        : m_n(n), m_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {}
+        : LibraryWorkload("stencil2d.ptx"), m_n(n), m_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        DevPtr src = host.upload(m_in), dst = host.malloc(m_in.size() * sizeof(float));
-        const uint32_t tiles = ceil_div(m_n, kTile);
+    void execute(Device& dev) override {
+        DevPtr src = dev.upload(m_in), dst = dev.alloc<float>(m_in.size());
         for (uint32_t it = 0; it < kIters; ++it) {
-            host.launch("stencil2d.ptx", "stencil2d", Dim3{tiles, tiles, 1}, Dim3{kTile, kTile, 1},
-                        LaunchArgs().ptr(src).ptr(dst).i32(static_cast<int32_t>(m_n)).f32(kC0).f32(kC1));
+            dev.launch("stencil2d", tiled(m_n, m_n, kTile, kTile),
+                       LaunchArgs().ptr(src).ptr(dst).i32(static_cast<int32_t>(m_n)).f32(kC0).f32(kC1));
             std::swap(src, dst);
         }
-        host.download(m_out, src, m_in.size());
-        host.free(src);
-        host.free(dst);
-        m_ran = true;
+        dev.download(m_out, src);
+        for (DevPtr d : {src, dst}) dev.free(d);  // by role, as the program always has (they swap per launch)
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
+    void compare(Checker& check) const override {
         const size_t n = m_n;
         std::vector<float> a = m_in, b = m_in;
         for (uint32_t it = 0; it < kIters; ++it) {
@@ -47,22 +43,19 @@ public:
                 }
             std::swap(a, b);
         }
-        Checker check;
-        for (size_t x = 0; x < a.size(); ++x) check.near("out", x, m_out[x], a[x]);
-        return check.result();
+        check.near_all("out", m_out, a);
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_in, m_out;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"stencil2d", "5-point Jacobi, 4 sweeps with 16x16 shared-memory halo tiles (float)",
+     WorkloadClass::Regular, {"stencil2d.ptx"}, {"grid dimension N", 128, kMaxN}},
+    construct<Stencil2d>);
 
-std::unique_ptr<Workload> make_stencil2d(uint32_t size, uint64_t seed) {
-    require_size("stencil2d", size, kMaxN);
-    return std::make_unique<Stencil2d>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

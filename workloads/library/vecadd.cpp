@@ -4,50 +4,41 @@
 #include <limits>
 #include <vector>
 
-#include "workloads/library/common.h"
+#include "workloads/library/library_workload.h"
 
 namespace stacksim::workloads {
 namespace {
 
 constexpr uint32_t kBlock = 256;
 
-class VecAdd final : public Workload {
+class VecAdd final : public LibraryWorkload {
 public:
     VecAdd(uint32_t n, uint64_t seed)
-        : m_n(n),
+        : LibraryWorkload("vecadd.ptx"),
+          m_n(n),
           m_a(random_f32(n, sub_seed(seed, 0), -1.0f, 1.0f)),
           m_b(random_f32(n, sub_seed(seed, 1), -1.0f, 1.0f)) {}
 
-    void run(HostApi& host) override {
-        const DevPtr a = host.upload(m_a), b = host.upload(m_b);
-        const DevPtr c = host.malloc(uint64_t{m_n} * sizeof(float));
-        host.launch("vecadd.ptx", "vecadd", Dim3{ceil_div(m_n, kBlock), 1, 1}, Dim3{kBlock, 1, 1},
-                    LaunchArgs().ptr(a).ptr(b).ptr(c).i32(static_cast<int32_t>(m_n)));
-        host.download(m_c, c, m_n);
-        host.free(a);
-        host.free(b);
-        host.free(c);
-        m_ran = true;
+    void execute(Device& dev) override {
+        const DevPtr a = dev.upload(m_a), b = dev.upload(m_b), c = dev.alloc<float>(m_n);
+        dev.launch("vecadd", linear(m_n, kBlock), LaunchArgs().ptr(a).ptr(b).ptr(c).i32(static_cast<int32_t>(m_n)));
+        dev.download(m_c, c);
     }
 
-    VerifyResult verify() override {
-        if (!m_ran) return not_run_result();
-        Checker check;
+    void compare(Checker& check) const override {
         for (uint32_t i = 0; i < m_n; ++i) check.near("c", i, m_c[i], m_a[i] + m_b[i]);
-        return check.result();
     }
 
 private:
     uint32_t m_n;
     std::vector<float> m_a, m_b, m_c;
-    bool m_ran = false;
 };
 
-}  // namespace
+const bool registered = workload_registry().add(
+    {"vecadd", "c = a + b (float)",
+     WorkloadClass::Regular, {"vecadd.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock}},
+    construct<VecAdd>);
 
-std::unique_ptr<Workload> make_vecadd(uint32_t size, uint64_t seed) {
-    require_size("vecadd", size, std::numeric_limits<int32_t>::max() - kBlock);
-    return std::make_unique<VecAdd>(size, seed);
-}
+}  // namespace
 
 }  // namespace stacksim::workloads

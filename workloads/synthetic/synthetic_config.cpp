@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// SyntheticConfig validation and one-line description.
+// SyntheticConfig: declared parameters, validation and one-line description.
 #include "workloads/synthetic/synthetic_config.h"
 
 #include <cmath>
@@ -8,56 +8,54 @@
 #include "sim/error.h"
 
 namespace stacksim::workloads {
-namespace {
 
-[[noreturn]] void fail(const std::string& key, const std::string& message) {
-    throw sim::ConfigError(key + ": " + message);
+const sim::Params<SyntheticConfig>& SyntheticConfig::params() {
+    using C = SyntheticConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.add("alu_fraction", &C::alu_fraction, "", "uint32 ALU ops on the integer chains").range(0.0, 1.0);
+        p.add("sfu_fraction", &C::sfu_fraction, "", "SFU ops on the float chains").range(0.0, 1.0);
+        p.add("memory_fraction", &C::memory_fraction, "", "global loads of the input array").range(0.0, 1.0);
+        p.add("store_fraction", &C::store_fraction, "", "global stores of a chain to a per-thread slot").range(0.0, 1.0);
+        p.add("shared_fraction", &C::shared_fraction, "", "shared-memory neighbour exchanges").range(0.0, 1.0);
+        p.add("body_instructions", &C::body_instructions, "ops", "ops per loop iteration").range(1, 4096);
+        p.add("iterations", &C::iterations, "", "loop trip count").range(1, 1u << 20);
+        p.add("dependency_distance", &C::dependency_distance, "chains", "independent chains (1 = one serial chain)")
+            .range(1, 32);
+        p.add("divergence_probability", &C::divergence_probability, "",
+              "per-lane probability of taking each divergent then path")
+            .range(0.0, 1.0);
+        p.add("divergence_depth", &C::divergence_depth, "levels", "nesting depth of the divergent if/else (0 = none)")
+            .range(0, 8);
+        p.add("pattern", &C::pattern, "", "address pattern of the loads")
+            .one_of({"coalesced", "strided", "random", "reuse"});
+        p.add("stride_elements", &C::stride_elements, "elements", "element stride of the strided pattern")
+            .range(1, 1u << 20);
+        p.add("footprint_bytes", &C::footprint_bytes, "bytes", "input array size; load indices wrap inside it")
+            .range(128, uint64_t{1} << 28)
+            .power_of_two();
+        p.add("grid", &C::grid, "CTAs", "CTAs of a run with run.size = 0 (grid x block threads)").range(1, 65535);
+        p.add("block", &C::block, "threads", "threads per CTA").range(1, 1024);
+        return p;
+    }();
+    return p;
 }
-
-void check_fraction(const char* key, double v) {
-    if (!(v >= 0.0 && v <= 1.0)) {
-        std::ostringstream os;
-        os << "must be in [0, 1], got " << v;
-        fail(key, os.str());
-    }
-}
-
-void check_range(const char* key, uint64_t v, uint64_t lo, uint64_t hi) {
-    if (v < lo || v > hi)
-        fail(key, "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-                      std::to_string(v));
-}
-
-}  // namespace
 
 void SyntheticConfig::validate() const {
-    check_fraction("alu_fraction", alu_fraction);
-    check_fraction("sfu_fraction", sfu_fraction);
-    check_fraction("memory_fraction", memory_fraction);
-    check_fraction("store_fraction", store_fraction);
-    check_fraction("shared_fraction", shared_fraction);
-    const double sum =
-        alu_fraction + sfu_fraction + memory_fraction + store_fraction + shared_fraction;
+    const double sum = alu_fraction + sfu_fraction + memory_fraction + store_fraction + shared_fraction;
     if (std::fabs(sum - 1.0) > 1e-6) {
         std::ostringstream os;
         os << "alu_fraction + sfu_fraction + memory_fraction + store_fraction + shared_fraction"
               " must be 1, got "
            << sum;
-        fail("alu_fraction", os.str());
+        throw sim::ConfigError("alu_fraction: " + os.str());
     }
-    check_range("body_instructions", body_instructions, 1, 4096);
-    check_range("iterations", iterations, 1, 1u << 20);
-    check_range("dependency_distance", dependency_distance, 1, 32);
-    check_fraction("divergence_probability", divergence_probability);
-    check_range("divergence_depth", divergence_depth, 0, 8);
-    if (pattern != "coalesced" && pattern != "strided" && pattern != "random" && pattern != "reuse")
-        fail("pattern", "must be one of coalesced, strided, random, reuse; got '" + pattern + "'");
-    check_range("stride_elements", stride_elements, 1, 1u << 20);
-    check_range("footprint_bytes", footprint_bytes, 128, uint64_t{1} << 28);
-    if ((footprint_bytes & (footprint_bytes - 1)) != 0)
-        fail("footprint_bytes", "must be a power of two, got " + std::to_string(footprint_bytes));
-    check_range("grid", grid, 1, 65535);
-    check_range("block", block, 1, 1024);
+}
+
+void SyntheticConfig::check() const {
+    sim::ConfigDoc none;  // every key absent: reading keeps the values and applies every check
+    SyntheticConfig copy = *this;
+    params().read_into(none.section("synthetic"), copy);
 }
 
 std::string SyntheticConfig::describe() const {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Parameters of the seeded synthetic kernel generator, their validation and config reading.
+// Parameters of the seeded synthetic kernel generator ([synthetic]), declared once.
 #pragma once
 #include <cstdint>
 #include <string>
+
+#include "sim/param.h"
 
 namespace stacksim::workloads {
 
@@ -27,33 +29,18 @@ struct SyntheticConfig {
     uint32_t stride_elements = 32;      ///< element stride of `strided`, [1, 1048576]
     uint64_t footprint_bytes = 1u << 20;  ///< input array size, a power of two in [128, 256 MiB]
 
-    uint32_t grid = 16;    ///< CTAs (overridden by the workload size), [1, 65535]
+    uint32_t grid = 16;    ///< CTAs of a run with size 0 (grid x block threads), [1, 65535]
     uint32_t block = 256;  ///< threads per CTA, [1, 1024]
 
-    /// Throws sim::ConfigError("key: message") naming the first out-of-range key.
+    /// Every key with its range; reading [synthetic] checks them, then validate().
+    static const sim::Params<SyntheticConfig>& params();
+    /// Throws sim::ConfigError("alu_fraction: ...") unless the five fractions sum to 1.
     void validate() const;
+    /// Throws sim::ConfigError naming the key unless every key is within its declared range
+    /// and validate() passes: for configs built in code (reading [synthetic] checks itself).
+    void check() const;
     /// One line naming every parameter, for logs and reports.
     std::string describe() const;
 };
-
-/// Reads every SyntheticConfig field from a config section (`sim::ConfigSection` or any type
-/// with the same read/read_choice methods); absent keys keep their defaults.
-template <class Section> void read_synthetic_config(Section& s, SyntheticConfig& c) {
-    s.read("alu_fraction", c.alu_fraction);
-    s.read("sfu_fraction", c.sfu_fraction);
-    s.read("memory_fraction", c.memory_fraction);
-    s.read("store_fraction", c.store_fraction);
-    s.read("shared_fraction", c.shared_fraction);
-    s.read("body_instructions", c.body_instructions);
-    s.read("iterations", c.iterations);
-    s.read("dependency_distance", c.dependency_distance);
-    s.read("divergence_probability", c.divergence_probability);
-    s.read("divergence_depth", c.divergence_depth);
-    s.read_choice("pattern", c.pattern, {"coalesced", "strided", "random", "reuse"});
-    s.read("stride_elements", c.stride_elements);
-    s.read("footprint_bytes", c.footprint_bytes);
-    s.read("grid", c.grid);
-    s.read("block", c.block);
-}
 
 }  // namespace stacksim::workloads

@@ -3,7 +3,9 @@
 #include "workloads/synthetic/synthetic_workload.h"
 
 #include <limits>
-#include <stdexcept>
+#include <string>
+
+#include "sim/error.h"
 
 #include "workloads/library/common.h"
 #include "workloads/synthetic/ptx_emitter.h"
@@ -18,50 +20,43 @@ std::vector<uint32_t> reuse_input(const SynthProgram& p, const std::vector<uint3
 
 }  // namespace
 
-SyntheticWorkload::SyntheticWorkload(const SyntheticConfig& cfg, uint32_t threads, uint64_t seed) {
-    cfg.validate();
+SyntheticWorkload::SyntheticWorkload(const SyntheticConfig& cfg, uint32_t threads, uint64_t seed)
+    : LibraryWorkload("") {
+    cfg.check();
+    if (threads > uint32_t{65535} * cfg.block)
+        throw sim::InputError("synthetic: size " + std::to_string(threads) + " needs more than 65535 CTAs of " +
+                              std::to_string(cfg.block) + " threads");
     m_program = generate_program(cfg, threads, sub_seed(seed, 0));
     if (m_program.slot_words() * 4 > (uint64_t{1} << 32))
-        throw std::invalid_argument("synthetic: store slots of " + std::to_string(m_program.threads) +
+        throw sim::InputError("synthetic: store slots of " + std::to_string(m_program.threads) +
                                     " threads exceed 4 GiB; lower the size or store_fraction");
     m_ptx = emit_ptx(m_program);
     m_in = random_u32(m_program.footprint_words, sub_seed(seed, 1), 0,
                       std::numeric_limits<uint32_t>::max());
 }
 
-void SyntheticWorkload::run(HostApi& host) {
+void SyntheticWorkload::execute(Device& dev) {
     const SynthProgram& p = m_program;
     const std::string name = synth_source_name(m_ptx);
-    const DevPtr in = host.upload(m_in);
-    std::vector<DevPtr> allocs{in};
-    DevPtr src = in;
+    DevPtr src = dev.upload(m_in);
     m_got.clear();
     for (uint32_t l = 0; l < p.launches(); ++l) {
-        const DevPtr out = host.malloc(p.out_words() * 4), fout = host.malloc(uint64_t{p.threads} * 4),
-                     slots = host.malloc(p.slot_words() * 4);
-        host.memset(out, 0, p.out_words() * 4);
-        host.memset(fout, 0, uint64_t{p.threads} * 4);
-        host.memset(slots, 0, p.slot_words() * 4);
-        allocs.insert(allocs.end(), {out, fout, slots});
-        host.launch_ptx_source(name, m_ptx, kSynthEntry, Dim3{p.grid, 1, 1}, Dim3{p.block, 1, 1},
-                               LaunchArgs().ptr(src).ptr(out).ptr(fout).ptr(slots).u32(p.salts[l]));
+        const DevPtr out = dev.alloc<uint32_t>(p.out_words()), fout = dev.alloc<float>(p.threads),
+                     slots = dev.alloc<uint32_t>(p.slot_words());
+        for (DevPtr d : {out, fout, slots}) dev.zero(d);
+        dev.host().launch_ptx_source(name, m_ptx, kSynthEntry, Dim3{p.grid, 1, 1}, Dim3{p.block, 1, 1},
+                                     LaunchArgs().ptr(src).ptr(out).ptr(fout).ptr(slots).u32(p.salts[l]));
         SynthOutputs got;
-        got.out.assign(p.out_words(), 0);
-        got.fout.assign(p.threads, 0.0f);
-        got.slots.assign(p.slot_words(), 0);
-        host.download(got.out, out);
-        host.download(got.fout, fout);
-        host.download(got.slots, slots);
+        dev.download(got.out, out);
+        dev.download(got.fout, fout);
+        dev.download(got.slots, slots);
         m_got.push_back(std::move(got));
         src = out;  // reuse: the next launch reads this launch's results
     }
-    for (DevPtr a : allocs) host.free(a);
 }
 
-VerifyResult SyntheticWorkload::verify() {
-    if (m_got.size() != m_program.launches()) return not_run_result();
+void SyntheticWorkload::compare(Checker& check) const {
     const SynthProgram& p = m_program;
-    Checker check;
     std::vector<uint32_t> in = m_in;
     for (uint32_t l = 0; l < p.launches(); ++l) {
         const SynthOutputs want = run_cpu_model(p, in, l);
@@ -75,15 +70,19 @@ VerifyResult SyntheticWorkload::verify() {
             check.exact(slot_name, i, got.slots[i], want.slots[i]);
         in = reuse_input(p, want.out);
     }
-    return check.result();
 }
 
-std::unique_ptr<Workload> make_synthetic(const SyntheticConfig& cfg, uint32_t size, uint64_t seed) {
-    cfg.validate();
-    if (size > uint32_t{65535} * cfg.block)
-        throw std::invalid_argument("synthetic: size " + std::to_string(size) + " needs more than 65535 CTAs of " +
-                                    std::to_string(cfg.block) + " threads");
-    return std::make_unique<SyntheticWorkload>(cfg, size, seed);
-}
+namespace {
+
+// The default size is the grid of [synthetic]: grid x block threads.
+const bool registered = workload_registry().add_with<SyntheticConfig>(
+    {"synthetic", "seeded synthetic kernel: instruction mix, ILP, divergence, memory pattern ([synthetic] keys)",
+     WorkloadClass::Other, {}, {"threads (default: grid x block of [synthetic])", 0, 65535u * 1024}},
+    [](const SyntheticConfig& cfg, const WorkloadArgs& a) {
+        return std::make_unique<SyntheticWorkload>(cfg, a.size, a.seed);
+    },
+    [](const SyntheticConfig& cfg) { return cfg.grid * cfg.block; });
+
+}  // namespace
 
 }  // namespace stacksim::workloads

@@ -6,22 +6,21 @@
 #include <string>
 #include <vector>
 
+#include "workloads/library/library_workload.h"
 #include "workloads/synthetic/cpu_model.h"
 #include "workloads/synthetic/program.h"
 #include "workloads/synthetic/synthetic_config.h"
-#include "workloads/workload.h"
 
 namespace stacksim::workloads {
 
 /// A generated kernel run through HostApi::launch_ptx_source (twice for `reuse`, the second
 /// launch reading the first one's results) and checked against run_cpu_model().
-class SyntheticWorkload final : public Workload {
+class SyntheticWorkload final : public LibraryWorkload {
 public:
-    /// `threads` = active threads (0: grid * block from the config). Validates `cfg`.
+    /// `threads` = active threads (0: grid * block from the config), at most 65535 CTAs of
+    /// cfg.block. Checks `cfg` (SyntheticConfig::check); throws sim::InputError for a size
+    /// out of range.
     SyntheticWorkload(const SyntheticConfig& cfg, uint32_t threads, uint64_t seed);
-
-    void run(HostApi& host) override;
-    VerifyResult verify() override;
 
     const SynthProgram& program() const { return m_program; }
     const std::string& ptx() const { return m_ptx; }
@@ -29,14 +28,13 @@ public:
     const std::vector<uint32_t>& input() const { return m_in; }
 
 private:
+    void execute(Device& dev) override;
+    void compare(Checker& check) const override;
+
     SynthProgram m_program;
     std::string m_ptx;
     std::vector<uint32_t> m_in;
     std::vector<SynthOutputs> m_got;  ///< per launch, downloaded by run()
 };
-
-/// The synthetic workload for `cfg`; `size` (if nonzero) is the total thread count and
-/// overrides cfg.grid (grid = ceil(size / block)). Throws sim::ConfigError on a bad config.
-std::unique_ptr<Workload> make_synthetic(const SyntheticConfig& cfg, uint32_t size, uint64_t seed);
 
 }  // namespace stacksim::workloads
