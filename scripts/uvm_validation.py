@@ -81,7 +81,7 @@ def main():
     units = [256, 1024, 4096, 16384, 65536]
     for k in KERNELS:
         for u in units:
-            jobs[("unit", u, k)] = (k, PAGE_2M + pcie(16) + mode("multi_range") + [f"uvm.migration_unit_bytes={u}"])
+            jobs[("unit", u, k)] = (k, PAGE_2M + pcie(16) + mode("multi_range") + [f"uvm.multi_range.migration_unit_bytes={u}"])
         for p in (4096, 2097152):
             jobs[("tlb", p, k)] = (k, [f"uvm.page_bytes={p}", "uvm.mode=ideal", "uvm.l1_tlb_entries=256",
                                           "uvm.l1_tlb_ways=256"])
