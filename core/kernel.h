@@ -28,6 +28,9 @@ struct Kernel {
     uint32_t num_regs = 0;              ///< dense virtual registers (all classes, predicates too)
     std::vector<std::string> reg_names; ///< reg id -> name as written (%r3, %p1)
     uint32_t max_threads_per_cta = 0;   ///< .maxntid product, 0 if absent
+    /// A CTA rerun from scratch gives the same result (no atomics, no global store to memory
+    /// the kernel also loads): it may be flushed on preemption (core/idempotence.h).
+    bool idempotent = false;
 };
 
 /// All kernels of one source file.

@@ -25,6 +25,12 @@ struct KernelLaunch {
     sim::SparseMemory* global = nullptr;
     /// Scheduler issue slots charged to this kernel, indexed by IssueOutcome (sm.h).
     std::array<uint64_t, 8> outcomes{};
+    uint64_t warp_instructions = 0;      ///< warp instructions issued by its CTAs (all SMs)
+    uint64_t ctas_completed = 0;         ///< CTAs that ran to their end
+    uint64_t cta_cycles = 0;             ///< sum over completed CTAs of their resident cycles
+    uint64_t cta_instructions = 0;       ///< sum over completed CTAs of their warp instructions
+    int priority = 0;                    ///< larger runs first; a kernel may preempt lower ones
+    bool idempotent = false;             ///< rerunning a CTA from scratch gives the same result
 
     uint64_t num_ctas() const;
     /// Name of the kernel for logs and stats.

@@ -111,6 +111,9 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     cta.warps_live = nwarps;
     cta.barrier_arrived = 0;
     cta.registers = registers_per_warp(launch.regs_per_thread) * nwarps;
+    cta.start_cycle = m_clock.cycle();
+    cta.prior_cycles = 0;
+    cta.warp_instructions = 0;
     cta.ctx.ctaid = launch.cta_coords(cta_index);
     cta.ctx.ntid = launch.block;
     cta.ctx.nctaid = launch.grid;
@@ -173,6 +176,10 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     if (m_observer) emit(SmEventKind::CtaStart, m_clock.cycle(), cslot);
     for (uint32_t e : empty_warps) warp_finished(e);  // a traced warp with no instructions
     m_clock.activate(*this);
+}
+
+void Sm::restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta>) {
+    throw std::logic_error("Sm::restore_cta: not implemented yet for " + launch.name());
 }
 
 void Sm::process_responses(uint64_t) {

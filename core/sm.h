@@ -59,6 +59,7 @@ public:
 
     bool can_accept(const KernelLaunch& launch) const override;
     void start_cta(KernelLaunch& launch, uint64_t cta_index) override;
+    void restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) override;
     uint32_t sm_id() const override { return m_id; }
 
     bool busy() const { return m_ctas_running > 0; }

@@ -27,6 +27,9 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
         }
     }
     ++m_issued_insts;
+    CtaSlot& issuing_cta = m_ctas[w.cta_slot];
+    ++issuing_cta.warp_instructions;
+    ++issuing_cta.launch->warp_instructions;
     if (inst.unit() == UnitClass::Fp64) ++m_fp64_insts;
     if (inst.unit() == UnitClass::Sfu) ++m_sfu_insts;
     const uint64_t operands_ready = m_collector.collect(inst, slot, cycle);
@@ -333,6 +336,9 @@ void Sm::free_warp(uint32_t slot) {
     KernelLaunch& launch = *cta.launch;
     if (m_observer) emit(SmEventKind::CtaEnd, m_clock.cycle(), w.cta_slot);
     cta.used = false;
+    ++launch.ctas_completed;
+    launch.cta_cycles += cta.prior_cycles + (m_clock.cycle() - cta.start_cycle);
+    launch.cta_instructions += cta.warp_instructions;
     m_threads_used -= launch.warps_per_cta() * kWarpSize;
     m_regs_used -= cta.registers;
     m_smem_used -= launch.shared_bytes;

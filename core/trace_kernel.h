@@ -49,6 +49,7 @@ struct TraceKernel {
     uint32_t num_regs = 0;          ///< register ids used (scoreboard size)
     std::deque<Instruction> static_insts;
     std::vector<CtaTrace> ctas;     ///< in trace order; CTA i is dispatched i-th
+    bool idempotent = false;        ///< no atomics and no stored line is also loaded (flushable)
 };
 
 }  // namespace stacksim::core

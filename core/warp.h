@@ -73,6 +73,9 @@ struct CtaSlot {
     uint32_t warps_live = 0;    ///< warps not finished
     uint32_t barrier_arrived = 0;
     uint32_t registers = 0;     ///< held, for release
+    uint64_t start_cycle = 0;   ///< when it (last) started or resumed on this SM
+    uint64_t prior_cycles = 0;  ///< resident cycles on SMs before a context switch
+    uint64_t warp_instructions = 0;  ///< issued by its warps (across switches)
     CtaExecContext ctx;
 };
 

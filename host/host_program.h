@@ -1,54 +1,44 @@
 // SPDX-License-Identifier: Apache-2.0
-// The simulated host CPU: runs a workload's host program on one SystemC thread.
+// The simulated host CPU of one application: runs its host program on one SystemC thread.
 #pragma once
-#include <array>
 #include <cstdint>
 #include <exception>
-#include <map>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <systemc>
 
-#include "core/kernel.h"
 #include "core/kernel_launch.h"
-#include "core/sm_config.h"
-#include "memory/gmmu.h"
-#include "memory/pcie_link.h"
-#include "sched/cta_dispatcher.h"
-#include "sim/clock_domain.h"
-#include "sim/sparse_memory.h"
+#include "host/device_runtime.h"
+#include "host/stream.h"
+#include "sched/kernel_management_unit.h"
 #include "workloads/host_api.h"
 #include "workloads/workload.h"
 
 namespace stacksim::host {
 
-/// Per-launch record for the summary and stats.
-struct KernelRecord {
-    std::string name;
-    uint64_t start_cycle = 0, end_cycle = 0;
-    uint64_t ctas = 0;
-    uint64_t warp_instructions = 0;
-    std::array<uint64_t, 8> issue_outcomes{};  ///< scheduler slots by outcome (core::IssueOutcome)
+/// How one application runs.
+struct AppSettings {
+    uint32_t index = 0;              ///< application number (records, stats)
+    uint64_t start_ps = 0;           ///< simulated time its host program starts
+    int priority = 0;                ///< of its kernels (larger may preempt smaller)
+    uint64_t launch_latency_ps = 0;  ///< launch call -> the GPU's kernel pool
 };
 
-/// Implements the host API: malloc/memcpy act on the functional device memory at once;
-/// launch() hands the kernel to the CTA dispatcher and waits for it in simulated time.
+/// Implements the host API for one application: memory calls go to the shared DeviceRuntime;
+/// launches go to the application's streams and reach the kernel management unit after the
+/// launch latency, in stream order.
 class HostProgram : public sc_core::sc_module, public workloads::HostApi {
 public:
     SC_HAS_PROCESS(HostProgram);
-    /// `ptx_dir`: if not empty, PTX files are read from there before the embedded library.
-    /// `instructions`: returns the total warp instructions issued so far (for per-kernel counts).
-    /// `pcie`: copies cross this link (timed); null = copies are instantaneous.
-    HostProgram(sc_core::sc_module_name name, workloads::Workload& workload,
-                sched::CtaDispatcher& dispatcher, sim::ClockDomain& core_clock,
-                const core::SmConfig& sm_cfg, std::string ptx_dir,
-                std::function<uint64_t()> instructions, memory::PcieLink* pcie);
+    HostProgram(sc_core::sc_module_name name, workloads::Workload& workload, DeviceRuntime& device,
+                sched::KernelManagementUnit& kmu, const AppSettings& settings);
 
-    workloads::DevPtr malloc(uint64_t bytes) override;
+    workloads::DevPtr malloc(uint64_t bytes) override { return m_device.malloc(bytes); }
     workloads::DevPtr malloc_managed(uint64_t bytes) override;
-    void free(workloads::DevPtr p) override;
+    void free(workloads::DevPtr p) override { m_device.free(p); }
     void memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) override;
     void memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) override;
     void memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) override;
@@ -59,60 +49,51 @@ public:
                            const std::string& entry, workloads::Dim3 grid, workloads::Dim3 block,
                            const workloads::LaunchArgs& args, uint32_t dynamic_shared_bytes) override;
     void launch_trace(const core::TraceKernel& kernel) override;
+    workloads::StreamId stream_create() override;
+    void set_stream(workloads::StreamId stream) override;
+    workloads::EventId event_record(workloads::StreamId stream) override;
+    void stream_wait_event(workloads::StreamId stream, workloads::EventId event) override;
+    void event_synchronize(workloads::EventId event) override;
+    void stream_synchronize(workloads::StreamId stream) override;
+    void device_synchronize() override;
+    void set_launch_latency_ns(double ns) override;
 
-    /// Unified memory: allocations are registered with `gmmu` (managed pages start on the
-    /// host; host accesses to pages on the GPU migrate them back over PCIe). `free_copies`:
-    /// memcpy costs no time (the ideal mode).
-    void set_gmmu(memory::Gmmu* gmmu, bool free_copies) {
-        m_gmmu = gmmu;
-        m_free_copies = free_copies;
-    }
+    /// Called when the host program has ended (successfully or not).
+    void on_finished(std::function<void()> f) { m_on_finished = std::move(f); }
     bool finished() const { return m_finished; }
     /// The exception the host program ended with, if any.
     std::exception_ptr failure() const { return m_failure; }
-    const std::vector<KernelRecord>& kernels() const { return m_records; }
-    /// Simulated time spent in host-to-device and device-to-host copies, ps.
-    uint64_t copy_ps() const { return m_copy_ps; }
-    sim::SparseMemory& device_memory() { return m_memory; }
+    const AppSettings& settings() const { return m_settings; }
+    /// Simulated time of the host program's start and end, ps (turnaround = end - start).
+    uint64_t start_ps() const { return m_settings.start_ps; }
+    uint64_t end_ps() const { return m_end_ps; }
+    workloads::Workload& workload() { return m_workload; }
 
 private:
     void thread();
-    const core::Module& module(const std::string& ptx_file);
-    const core::Module& parse_module(const std::string& key, const std::string& text, const std::string& shown);
-    void launch_kernel(const core::Module& mod, const std::string& source, const std::string& entry,
-                       workloads::Dim3 grid, workloads::Dim3 block, const workloads::LaunchArgs& args,
-                       uint32_t dynamic_shared_bytes);
-    void run_launch(std::unique_ptr<core::KernelLaunch> launch, const std::string& name);
-    void check_range(workloads::DevPtr p, uint64_t bytes, const char* what) const;
+    void enqueue(std::unique_ptr<core::KernelLaunch> launch);
+    /// Moves every stream as far as it can go.
+    void pump();
+    void pump(uint32_t stream);
+    Stream& stream(workloads::StreamId id, const char* what);
+    bool all_idle() const;
+    void wait_until(const std::function<bool()>& done);
 
     workloads::Workload& m_workload;
-    sched::CtaDispatcher& m_dispatcher;
-    sim::ClockDomain& m_clock;
-    core::SmConfig m_sm_cfg;
-    std::string m_ptx_dir;
-    std::function<uint64_t()> m_instructions;
-    memory::PcieLink* m_pcie;
-    memory::Gmmu* m_gmmu = nullptr;
-    bool m_free_copies = false;
-    /// Managed memory: migrates back the pages of [p, p + bytes) that are on the GPU.
-    void host_touch(workloads::DevPtr p, uint64_t bytes);
-    uint64_t m_copy_ps = 0;
-    void timed_copy(memory::Direction d, uint64_t bytes);
-    sim::SparseMemory m_memory;
-    struct Allocation {
-        uint64_t bytes;
-        bool managed;  ///< demand paged: host accesses migrate it back, memcpy is not a PCIe copy
-    };
-    workloads::DevPtr allocate(uint64_t bytes, bool managed);
-    bool is_managed(workloads::DevPtr p) const;
-    std::map<workloads::DevPtr, Allocation> m_allocations;
-    uint64_t m_next_alloc = 0x1000'0000;
-    std::map<std::string, std::unique_ptr<core::Module>> m_modules;
+    DeviceRuntime& m_device;
+    sched::KernelManagementUnit& m_kmu;
+    AppSettings m_settings;
+    uint64_t m_latency_ps;
+    std::vector<Stream> m_streams;
+    workloads::StreamId m_current = 0;
+    std::vector<bool> m_events;  ///< recorded
     std::vector<std::unique_ptr<core::KernelLaunch>> m_launches;
-    std::vector<KernelRecord> m_records;
-    sc_core::sc_event m_kernel_done;
+    sc_core::sc_event_queue m_arrival;  ///< a launch reaches the kernel pool
+    sc_core::sc_event m_changed;        ///< a command of some stream completed
+    std::function<void()> m_on_finished;
     bool m_finished = false;
     std::exception_ptr m_failure;
+    uint64_t m_end_ps = 0;
 };
 
 }  // namespace stacksim::host

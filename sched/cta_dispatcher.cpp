@@ -1,46 +1,124 @@
 // SPDX-License-Identifier: Apache-2.0
-// Kernel queue and CTA dispatch to SMs (round robin, as many rounds as resources allow).
+// CTA dispatch for every running kernel: priorities, SM sharing, reservations for preemption.
 #include "sched/cta_dispatcher.h"
+
+#include <stdexcept>
 
 namespace stacksim::sched {
 
-void CtaDispatcher::launch(core::KernelLaunch& launch, Done on_done) {
-    m_queue.push_back({&launch, std::move(on_done)});
-    if (!m_current) start_next();
-}
+CtaDispatcher::CtaDispatcher(std::vector<core::CtaHost*> sms, std::unique_ptr<CtaPlacement> placement,
+                             SmSharing sharing)
+    : m_sms(std::move(sms)), m_placement(std::move(placement)), m_sharing(sharing), m_reserved(m_sms.size(), nullptr) {}
 
-void CtaDispatcher::start_next() {
-    while (!m_current && !m_queue.empty()) {
-        Queued q = std::move(m_queue.front());
-        m_queue.pop_front();
-        m_current = q.launch;
-        m_current_done = std::move(q.on_done);
-        m_next_cta = 0;
-        m_completed = 0;
-        if (m_current->num_ctas() == 0) {  // an empty grid finishes at once
-            core::KernelLaunch* done = m_current;
-            m_current = nullptr;
-            m_current_done(*done);
-            continue;
-        }
-        dispatch();
+void CtaDispatcher::start(core::KernelLaunch& launch, Done on_done) {
+    // Service order: higher priority first, then start order.
+    auto it = m_running.begin();
+    while (it != m_running.end() && it->queue.launch().priority >= launch.priority) ++it;
+    Running& r = *m_running.emplace(it, launch);
+    r.on_done = std::move(on_done);
+    r.order = m_order++;
+    if (launch.num_ctas() == 0) {  // an empty grid finishes at once
+        finish_if_done(r);
+        return;
     }
+    dispatch();
+    if (m_started_hook) m_started_hook(launch);
 }
 
-void CtaDispatcher::dispatch() { m_placement->place(m_sms, *m_current, m_next_cta, m_rr); }
+CtaDispatcher::Running* CtaDispatcher::find(const core::KernelLaunch& launch) {
+    for (auto& r : m_running)
+        if (!r.finished && &r.queue.launch() == &launch) return &r;
+    return nullptr;
+}
+
+std::vector<const core::KernelLaunch*> CtaDispatcher::running() const {
+    std::vector<const core::KernelLaunch*> out;
+    for (auto& r : m_running)
+        if (!r.finished) out.push_back(&r.queue.launch());
+    return out;
+}
+
+uint64_t CtaDispatcher::ctas_pending(const core::KernelLaunch& launch) const {
+    for (auto& r : m_running)
+        if (&r.queue.launch() == &launch) return r.queue.pending();
+    return 0;
+}
+
+void CtaDispatcher::allowed_sms(const Running& r, std::vector<core::CtaHost*>& out) const {
+    out.clear();
+    const core::KernelLaunch* me = &r.queue.launch();
+    if (m_sharing == SmSharing::Smk) {
+        for (size_t i = 0; i < m_sms.size(); ++i)
+            if (!m_reserved[i] || m_reserved[i] == me) out.push_back(m_sms[i]);
+        return;
+    }
+    // Spatial: the SMs split evenly among the kernels with CTAs waiting, in service order.
+    size_t k = 0, mine = 0;
+    for (auto& o : m_running) {
+        if (o.finished || o.queue.empty()) continue;
+        if (&o == &r) mine = k;
+        ++k;
+    }
+    const size_t n = m_sms.size();
+    for (size_t i = mine * n / k; i < (mine + 1) * n / k; ++i)
+        if (!m_reserved[i] || m_reserved[i] == me) out.push_back(m_sms[i]);
+    for (size_t i = 0; i < n; ++i)
+        if (m_reserved[i] == me && (i < mine * n / k || i >= (mine + 1) * n / k)) out.push_back(m_sms[i]);
+}
+
+void CtaDispatcher::dispatch() {
+    // Placing a CTA can finish nothing synchronously, but guard against re-entry anyway.
+    if (m_dispatching) return;
+    m_dispatching = true;
+    for (auto& r : m_running) {
+        if (r.finished || r.queue.empty()) continue;
+        allowed_sms(r, m_allowed);
+        m_placement->place(m_allowed, r.queue, m_rr);
+    }
+    m_dispatching = false;
+    remove_finished();
+}
+
+void CtaDispatcher::finish_if_done(Running& r) {
+    core::KernelLaunch& launch = r.queue.launch();
+    if (r.completed < launch.num_ctas()) return;
+    for (auto& res : m_reserved)
+        if (res == &launch) res = nullptr;
+    r.finished = true;
+    Done cb = std::move(r.on_done);
+    remove_finished();
+    cb(launch);
+}
+
+void CtaDispatcher::remove_finished() {
+    if (!m_dispatching) m_running.remove_if([](const Running& x) { return x.finished; });
+}
 
 void CtaDispatcher::cta_done(core::CtaHost&, core::KernelLaunch& launch) {
     ++m_completed_total;
-    if (&launch != m_current) return;
-    ++m_completed;
-    if (m_completed == m_current->num_ctas()) {
-        core::KernelLaunch* done = m_current;
-        Done cb = std::move(m_current_done);
-        m_current = nullptr;
-        cb(*done);
-        start_next();
-        return;
-    }
+    Running* r = find(launch);
+    if (!r) throw std::logic_error("CtaDispatcher: a CTA finished for a kernel that is not running");
+    ++r->completed;
+    finish_if_done(*r);
+    dispatch();
+}
+
+void CtaDispatcher::cta_saved(core::CtaHost&, core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved) {
+    Running* r = find(launch);
+    if (!r) throw std::logic_error("CtaDispatcher: a CTA was saved for a kernel that is not running");
+    r->queue.push_saved(std::move(saved));
+    dispatch();
+}
+
+void CtaDispatcher::cta_flushed(core::CtaHost&, core::KernelLaunch& launch, uint64_t cta_index) {
+    Running* r = find(launch);
+    if (!r) throw std::logic_error("CtaDispatcher: a CTA was flushed for a kernel that is not running");
+    r->queue.push_flushed(cta_index);
+    dispatch();
+}
+
+void CtaDispatcher::reserve(uint32_t sm, const core::KernelLaunch* kernel) {
+    m_reserved.at(sm) = kernel;
     dispatch();
 }
 

@@ -1,56 +1,90 @@
 // SPDX-License-Identifier: Apache-2.0
-// Kernel queue and CTA dispatch to SMs (round robin, as many rounds as resources allow).
+// CTA dispatch for every running kernel: priorities, SM sharing, reservations for preemption.
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <functional>
+#include <list>
 #include <memory>
 #include <vector>
 
 #include "core/cta_host.h"
 #include "core/kernel_launch.h"
 #include "sched/cta_placement.h"
+#include "sched/cta_queue.h"
 
 namespace stacksim::sched {
 
-/// Runs launched kernels one after another (a single in-order stream) and hands their CTAs
-/// to SMs through a CtaPlacement policy whenever a kernel starts or a CTA finishes.
+/// How running kernels share the SMs.
+enum class SmSharing : uint8_t {
+    Smk,      ///< any SM takes CTAs of any kernel its resources allow (higher priority first)
+    Spatial,  ///< the SMs are split into disjoint sets, one per kernel with CTAs waiting
+};
+
+/// Places the CTAs of the running kernels on SMs through a CtaPlacement policy whenever a
+/// kernel starts or an SM gives up a CTA. Kernels are served by priority (larger first), then
+/// in the order they started. An SM reserved for a kernel (by the preemption controller)
+/// takes only that kernel's CTAs.
 class CtaDispatcher {
 public:
     using Done = std::function<void(core::KernelLaunch&)>;
 
-    CtaDispatcher(std::vector<core::CtaHost*> sms, std::unique_ptr<CtaPlacement> placement)
-        : m_sms(std::move(sms)), m_placement(std::move(placement)) {}
+    CtaDispatcher(std::vector<core::CtaHost*> sms, std::unique_ptr<CtaPlacement> placement,
+                  SmSharing sharing = SmSharing::Smk);
 
-    /// Queues `launch`; `on_done` runs when its last CTA has finished.
-    void launch(core::KernelLaunch& launch, Done on_done);
-    /// Called by an SM when one of its CTAs has finished.
+    /// Starts placing the CTAs of `launch`; `on_done` runs when its last CTA has finished.
+    void start(core::KernelLaunch& launch, Done on_done);
+    /// An SM finished a CTA of `launch`.
     void cta_done(core::CtaHost& sm, core::KernelLaunch& launch);
+    /// An SM context-switched a CTA out: it resumes later, before the kernel's other waiting CTAs.
+    void cta_saved(core::CtaHost& sm, core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved);
+    /// An SM flushed CTA `cta_index`: it restarts from its beginning later.
+    void cta_flushed(core::CtaHost& sm, core::KernelLaunch& launch, uint64_t cta_index);
 
-    bool idle() const { return m_current == nullptr && m_queue.empty(); }
-    const core::KernelLaunch* current() const { return m_current; }
+    /// Keeps SM `sm` for `kernel`'s CTAs (null: no reservation) and places CTAs at once.
+    void reserve(uint32_t sm, const core::KernelLaunch* kernel);
+    const core::KernelLaunch* reserved_for(uint32_t sm) const { return m_reserved[sm]; }
+    /// Places every waiting CTA that fits (also called by the preemption controller).
+    void dispatch();
+
+    bool idle() const { return m_running.empty(); }
+    /// Kernels started and not finished, in service order (priority, then start).
+    std::vector<const core::KernelLaunch*> running() const;
+    /// The highest-priority running kernel, or null (progress line).
+    const core::KernelLaunch* current() const { return m_running.empty() ? nullptr : &m_running.front().queue.launch(); }
+    /// CTAs of `launch` waiting for an SM (0 if not running).
+    uint64_t ctas_pending(const core::KernelLaunch& launch) const;
     /// CTAs finished since construction (the deadlock watchdog's progress measure).
     uint64_t ctas_completed() const { return m_completed_total; }
-    /// CTAs of the current kernel not yet dispatched.
-    uint64_t ctas_pending() const { return m_current ? m_current->num_ctas() - m_next_cta : 0; }
+    const std::vector<core::CtaHost*>& sms() const { return m_sms; }
+    /// Called after a kernel started placing its CTAs (the preemption controller listens).
+    void on_kernel_started(std::function<void(core::KernelLaunch&)> f) { m_started_hook = std::move(f); }
 
 private:
-    struct Queued {
-        core::KernelLaunch* launch;
+    struct Running {
+        explicit Running(core::KernelLaunch& l) : queue(l) {}
+        CtaQueue queue;
         Done on_done;
+        uint64_t completed = 0;
+        uint64_t order = 0;
+        bool finished = false;  ///< removed from m_running once no dispatch loop walks it
     };
-    void start_next();
-    void dispatch();
+    Running* find(const core::KernelLaunch& launch);
+    void finish_if_done(Running& r);
+    void remove_finished();
+    /// The SMs kernel `r` may take CTAs on now.
+    void allowed_sms(const Running& r, std::vector<core::CtaHost*>& out) const;
 
     std::vector<core::CtaHost*> m_sms;
     std::unique_ptr<CtaPlacement> m_placement;
-    std::deque<Queued> m_queue;
-    core::KernelLaunch* m_current = nullptr;
-    Done m_current_done;
-    uint64_t m_next_cta = 0;
-    uint64_t m_completed = 0;
+    SmSharing m_sharing;
+    std::list<Running> m_running;  ///< service order
+    std::vector<const core::KernelLaunch*> m_reserved;
+    std::vector<core::CtaHost*> m_allowed;
     uint64_t m_completed_total = 0;
+    uint64_t m_order = 0;
     size_t m_rr = 0;
+    bool m_dispatching = false;
+    std::function<void(core::KernelLaunch&)> m_started_hook;
 };
 
 }  // namespace stacksim::sched

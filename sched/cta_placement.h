@@ -7,17 +7,18 @@
 
 #include "core/cta_host.h"
 #include "core/kernel_launch.h"
+#include "sched/cta_queue.h"
 #include "sim/registry.h"
 
 namespace stacksim::sched {
 
-/// Where the next CTAs go. `place` starts CTAs of `k` (from `next_cta` on) on SMs that can
-/// accept them, advancing `next_cta`; `cursor` is the policy's own position between calls.
+/// Where the next CTAs go. `place` starts waiting CTAs of `q` on those of `sms` (the SMs
+/// the kernel may use now) that can accept them; `cursor` is the policy's own position
+/// between calls for this kernel.
 class CtaPlacement {
 public:
     virtual ~CtaPlacement() = default;
-    virtual void place(const std::vector<core::CtaHost*>& sms, core::KernelLaunch& k, uint64_t& next_cta,
-                       size_t& cursor) = 0;
+    virtual void place(const std::vector<core::CtaHost*>& sms, CtaQueue& q, size_t& cursor) = 0;
 };
 
 using CtaPlacementRegistry = sim::Registry<CtaPlacement>;

@@ -11,11 +11,10 @@ namespace {
 /// SM 0: the lowest-numbered SM with room fills first.
 class Fill final : public CtaPlacement {
 public:
-    void place(const std::vector<core::CtaHost*>& sms, core::KernelLaunch& k, uint64_t& next_cta,
-               size_t&) override {
+    void place(const std::vector<core::CtaHost*>& sms, CtaQueue& q, size_t&) override {
         for (core::CtaHost* sm : sms) {
-            if (next_cta >= k.num_ctas()) break;
-            while (next_cta < k.num_ctas() && sm->can_accept(k)) sm->start_cta(k, next_cta++);
+            if (q.empty()) break;
+            while (!q.empty() && sm->can_accept(q.launch())) q.start_next(*sm);
         }
     }
 };

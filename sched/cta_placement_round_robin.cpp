@@ -10,17 +10,18 @@ namespace {
 /// the last pass stopped.
 class RoundRobin final : public CtaPlacement {
 public:
-    void place(const std::vector<core::CtaHost*>& sms, core::KernelLaunch& k, uint64_t& next_cta,
-               size_t& cursor) override {
+    void place(const std::vector<core::CtaHost*>& sms, CtaQueue& q, size_t& cursor) override {
         const size_t n = sms.size();
+        if (n == 0) return;
+        cursor %= n;
         bool placed = true;
-        while (placed && next_cta < k.num_ctas()) {
+        while (placed && !q.empty()) {
             placed = false;
-            for (size_t i = 0; i < n && next_cta < k.num_ctas(); ++i) {
+            for (size_t i = 0; i < n && !q.empty(); ++i) {
                 core::CtaHost* sm = sms[cursor];
                 cursor = (cursor + 1) % n;
-                if (sm->can_accept(k)) {
-                    sm->start_cta(k, next_cta++);
+                if (sm->can_accept(q.launch())) {
+                    q.start_next(*sm);
                     placed = true;
                 }
             }

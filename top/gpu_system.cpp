@@ -23,7 +23,7 @@ double wall_seconds() {
 
 uint64_t period_ps(double mhz) { return static_cast<uint64_t>(std::llround(1e6 / mhz)); }
 
-GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloads::Workload& workload,
+GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const std::vector<App>& apps,
                      const std::string& ptx_dir, sim::StatRegistry& stats, bool show_progress)
     : sc_module(name), m_cfg(cfg), m_core_clock("core_clock", period_ps(cfg.gpu.core_clock_mhz)),
       m_show_progress(show_progress) {
@@ -66,12 +66,22 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
         hosts.push_back(sm.get());
         m_sms.push_back(std::move(sm));
     }
-    m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_placements().create(cfg.gpu.cta_scheduler));
+    m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_placements().create(cfg.gpu.cta_scheduler),
+                                                          cfg.gpu.sm_sharing);
+    m_kmu = std::make_unique<sched::KernelManagementUnit>(*m_dispatcher, cfg.gpu.max_resident_kernels);
     for (auto& sm : m_sms)
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
-    m_host = std::make_unique<host::HostProgram>("host", workload, *m_dispatcher, m_core_clock, cfg.sm, ptx_dir,
-                                           [this] { return warp_instructions(); }, m_pcie.get());
-    if (m_gmmu) m_host->set_gmmu(m_gmmu.get(), cfg.uvm.mode == memory::UvmMode::Ideal || !cfg.host.timed_copies);
+    m_device = std::make_unique<host::DeviceRuntime>(cfg.sm, ptx_dir, m_core_clock, m_pcie.get());
+    if (m_gmmu) m_device->set_gmmu(m_gmmu.get(), cfg.uvm.mode == memory::UvmMode::Ideal || !cfg.host.timed_copies);
+    for (size_t i = 0; i < apps.size(); ++i) {
+        const std::string hname = apps.size() == 1 ? "host" : fmt::format("host{}", i);
+        m_hosts.push_back(std::make_unique<host::HostProgram>(hname.c_str(), *apps[i].workload, *m_device, *m_kmu,
+                                                              apps[i].settings));
+        m_hosts.back()->on_finished([this] {
+            if (--m_apps_running == 0) sc_core::sc_stop();
+        });
+    }
+    m_apps_running = m_hosts.size();
 
     sim::StatGroup g(stats, std::string(this->name()));
     g.add_formula("cycles", [this] { return static_cast<double>(m_core_clock.cycle()); },
@@ -106,6 +116,12 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloa
     m_monitor_event.notify(m_core_clock.period() * static_cast<double>(kMonitorCycles));
     m_started = wall_seconds();
     m_last_progress = m_started;
+}
+
+bool GpuSystem::finished() const {
+    for (auto& h : m_hosts)
+        if (!h->finished()) return false;
+    return true;
 }
 
 uint64_t GpuSystem::warp_instructions() const {

@@ -14,6 +14,7 @@
 #include "memory/simple_memory.h"
 #include "top/memory_system.h"
 #include "sched/cta_dispatcher.h"
+#include "sched/kernel_management_unit.h"
 #include "sim/clock_domain.h"
 #include "sim/stats.h"
 #include "host/host_program.h"
@@ -28,10 +29,21 @@ public:
     SC_HAS_PROCESS(GpuSystem);
     static constexpr uint64_t kMonitorCycles = 100'000;
 
-    GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, workloads::Workload& workload,
+    /// One application: its host program and how it runs.
+    struct App {
+        workloads::Workload* workload;
+        host::AppSettings settings;
+    };
+
+    GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const std::vector<App>& apps,
               const std::string& ptx_dir, sim::StatRegistry& stats, bool show_progress);
 
-    host::HostProgram& host() { return *m_host; }
+    /// The first application's host program (the only one of a single-application run).
+    host::HostProgram& host() { return *m_hosts.front(); }
+    const std::vector<std::unique_ptr<host::HostProgram>>& hosts() const { return m_hosts; }
+    host::DeviceRuntime& device() { return *m_device; }
+    /// Every application's host program finished.
+    bool finished() const;
     sim::ClockDomain& core_clock() { return m_core_clock; }
     uint64_t warp_instructions() const;
     /// The GMMU, or null when uvm.mode is "off".
@@ -53,9 +65,12 @@ private:
     std::vector<std::unique_ptr<memory::TranslationUnit>> m_tlbs;
     std::unique_ptr<MemorySystem> m_memory;
     std::unique_ptr<sched::CtaDispatcher> m_dispatcher;
+    std::unique_ptr<sched::KernelManagementUnit> m_kmu;
+    std::unique_ptr<host::DeviceRuntime> m_device;
     std::unique_ptr<memory::HostMemory> m_host_memory;
     std::unique_ptr<memory::PcieLink> m_pcie;
-    std::unique_ptr<host::HostProgram> m_host;
+    std::vector<std::unique_ptr<host::HostProgram>> m_hosts;
+    size_t m_apps_running = 0;
     sc_core::sc_event m_monitor_event;
     uint64_t m_last_completed = 0;
     uint64_t m_stalled_cycles = 0;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 
@@ -100,7 +101,9 @@ int run_simulation(const RunOptions& o) {
 
     sim::StatRegistry stats;
     const bool progress = !o.quiet && ::isatty(STDERR_FILENO);
-    GpuSystem gpu("gpu", cfg, *workload, o.ptx_dir, stats, progress);
+    host::AppSettings app;
+    app.launch_latency_ps = static_cast<uint64_t>(std::llround(cfg.host.launch_latency_us * 1e6));
+    GpuSystem gpu("gpu", cfg, {GpuSystem::App{workload.get(), app}}, o.ptx_dir, stats, progress);
     ObserverFanout observers;
     std::unique_ptr<TimelineObserver> timeline;
     std::unique_ptr<WatchLog> watch;
@@ -118,13 +121,13 @@ int run_simulation(const RunOptions& o) {
     double host_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (progress) std::fprintf(stderr, "\r%80s\r", "");
     sim::rethrow_failure();
-    if (!gpu.host().finished())
+    if (!gpu.finished())
         throw sim::SimulationError("simulation ran out of events before the host program finished");
 
     workloads::VerifyResult vr = workload->verify();
     if (timeline)
         sim::write_file_atomically(o.timeline_file,
-                                   timeline->to_json(gpu.host().kernels(), gpu.core_clock().cycle()).dump() + "\n");
+                                   timeline->to_json(gpu.device().kernels(), gpu.core_clock().cycle()).dump() + "\n");
     if (watch && !o.quiet) fmt::print("{}", watch->text());
     const uint64_t cycles = gpu.core_clock().cycle();
     const uint64_t insts = gpu.warp_instructions();
@@ -145,14 +148,14 @@ int run_simulation(const RunOptions& o) {
     summary["cycles"] = cycles;
     summary["warp_instructions"] = insts;
     uint64_t kernel_cycles = 0;
-    for (auto& k : gpu.host().kernels()) kernel_cycles += k.end_cycle - k.start_cycle;
+    for (auto& k : gpu.device().kernels()) kernel_cycles += k.end_cycle - k.start_cycle;
     // IPC over the time kernels ran (copies and host time excluded).
     summary["kernel_cycles"] = kernel_cycles;
     summary["ipc"] = kernel_cycles ? static_cast<double>(insts) / static_cast<double>(kernel_cycles) : 0.0;
     summary["simulated_seconds"] = sc_core::sc_time_stamp().to_seconds();
-    summary["copy_seconds"] = static_cast<double>(gpu.host().copy_ps()) * 1e-12;
+    summary["copy_seconds"] = static_cast<double>(gpu.device().copy_ps()) * 1e-12;
     summary["kernels"] = nlohmann::json::array();
-    for (auto& k : gpu.host().kernels()) {
+    for (auto& k : gpu.device().kernels()) {
         uint64_t kc = k.end_cycle - k.start_cycle;
         summary["kernels"].push_back({{"name", k.name}, {"ctas", k.ctas}, {"start_cycle", k.start_cycle},
                                       {"cycles", kc}, {"warp_instructions", k.warp_instructions},
@@ -178,11 +181,11 @@ int run_simulation(const RunOptions& o) {
         fmt::print("  end to end: {:.2f} us simulated, of which {:.2f} us PCIe copies\n",
                    summary["simulated_seconds"].get<double>() * 1e6, summary["copy_seconds"].get<double>() * 1e6);
         std::array<uint64_t, 8> all{};
-        for (auto& k : gpu.host().kernels())
+        for (auto& k : gpu.device().kernels())
             for (size_t i = 0; i < all.size(); ++i) all[i] += k.issue_outcomes[i];
         fmt::print("  issue stalls (share of stalled scheduler slots): {}\n", stall_line(all));
-        if (gpu.host().kernels().size() > 1)
-            for (auto& k : gpu.host().kernels()) fmt::print("    {:<18} {}\n", k.name, stall_line(k.issue_outcomes));
+        if (gpu.device().kernels().size() > 1)
+            for (auto& k : gpu.device().kernels()) fmt::print("    {:<18} {}\n", k.name, stall_line(k.issue_outcomes));
         if (trace)
             fmt::print("  verification: not applicable (timing-only trace; {} traced warp instructions replayed)\n",
                        trace->warp_instructions());

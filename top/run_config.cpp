@@ -93,6 +93,13 @@ const sim::Params<GpuConfig>& GpuConfig::params() {
               "no CTA finishing for this many cycles is a deadlock (exit 3)")
             .range(1, uint64_t{1} << 50);
         p.policy("cta_scheduler", &C::cta_scheduler, sched::cta_placements(), "CTA placement policy");
+        p.add("max_resident_kernels", &C::max_resident_kernels, "kernels",
+              "kernels the distributor lets run at once (Hyper-Q-like hardware queues); more wait in the pool")
+            .range(1, 1024);
+        p.add("sm_sharing", &C::sm_sharing, "",
+              "smk: any SM takes CTAs of any running kernel its resources allow; spatial: disjoint SM sets, one per "
+              "kernel with CTAs waiting")
+            .names({{"smk", sched::SmSharing::Smk}, {"spatial", sched::SmSharing::Spatial}});
         return p;
     }();
     return p;
@@ -127,6 +134,9 @@ const sim::Params<HostConfig>& HostConfig::params() {
     static const auto p = [] {
         sim::Params<HostConfig> p;
         p.add("timed_copies", &HostConfig::timed_copies, "", "memcpy crosses the PCIe link (false: copies take no time)");
+        p.add("launch_latency_us", &HostConfig::launch_latency_us, "us",
+              "kernel launch call to the GPU's kernel pool (thesis ch.4 measures 3-33 us)")
+            .range(0.0, 100000.0);
         return p;
     }();
     return p;

@@ -15,6 +15,7 @@
 #include "memory/uvm_config.h"
 #include "noc/crossbar_config.h"
 #include "noc/interconnect_config.h"
+#include "sched/cta_dispatcher.h"
 #include "sim/config.h"
 #include "sim/param.h"
 
@@ -26,6 +27,8 @@ struct GpuConfig {
     double core_clock_mhz = 1216.0;
     uint64_t watchdog_cycles = 100'000'000;  ///< no CTA finishing for this long = deadlock
     sim::PolicySpec cta_scheduler{"round_robin"};
+    uint32_t max_resident_kernels = 32;      ///< kernels running at once (Hyper-Q-like)
+    sched::SmSharing sm_sharing = sched::SmSharing::Smk;
     static const sim::Params<GpuConfig>& params();
 };
 
@@ -50,6 +53,7 @@ struct MemoryChoice {
 /// [host]: the host side of copies.
 struct HostConfig {
     bool timed_copies = true;  ///< memcpy crosses the PCIe link (false: copies are free)
+    double launch_latency_us = 0.0;  ///< kernel launch call -> the GPU's kernel pool
     static const sim::Params<HostConfig>& params();
 };
 

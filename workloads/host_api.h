@@ -52,8 +52,15 @@ private:
     std::vector<Arg> m_args;
 };
 
-/// Blocking host calls, as a CUDA host program makes them. Called from the simulated host
-/// thread: launch() returns when the kernel has finished in simulated time.
+/// A stream of an application (0: its default stream) and an event.
+using StreamId = uint32_t;
+using EventId = uint32_t;
+
+/// Host calls, as a CUDA host program makes them, called from the simulated host thread.
+/// Launches are asynchronous: they go to the current stream (set_stream) and reach the GPU
+/// after the launch latency; kernels of one stream run in order. Copies, memset and
+/// malloc_managed first wait for every kernel the application launched (the legacy default
+/// stream's rule), so a program that launches and then copies results back sees them.
 class HostApi {
 public:
     virtual ~HostApi() = default;
@@ -78,8 +85,28 @@ public:
     virtual void launch_ptx_source(const std::string& source_name, const std::string& ptx_text,
                                    const std::string& entry, Dim3 grid, Dim3 block,
                                    const LaunchArgs& args, uint32_t dynamic_shared_bytes = 0) = 0;
-    /// Runs a traced kernel (timing only: no functional effects) and waits for it.
+    /// Runs a traced kernel (timing only: no functional effects).
     virtual void launch_trace(const core::TraceKernel& kernel) = 0;
+
+    /// A new stream of this application.
+    virtual StreamId stream_create() { return 0; }
+    /// Launches from now on go to `stream`.
+    virtual void set_stream(StreamId stream) { (void)stream; }
+    /// An event recorded when `stream` reaches this point.
+    virtual EventId event_record(StreamId stream) {
+        (void)stream;
+        return 0;
+    }
+    /// Later commands of `stream` wait until `event` has been recorded.
+    virtual void stream_wait_event(StreamId stream, EventId event) { (void)stream, (void)event; }
+    /// Blocks the host until `event` has been recorded.
+    virtual void event_synchronize(EventId event) { (void)event; }
+    /// Blocks the host until everything launched on `stream` has finished.
+    virtual void stream_synchronize(StreamId stream) { (void)stream; }
+    /// Blocks the host until everything the application launched has finished.
+    virtual void device_synchronize() {}
+    /// Launch latency of the following launches, ns (negative: the application's default).
+    virtual void set_launch_latency_ns(double ns) { (void)ns; }
 
     template <typename T> DevPtr upload(const std::vector<T>& host) {
         DevPtr p = malloc(host.size() * sizeof(T));

@@ -93,7 +93,8 @@ void TraceWorkload::run(HostApi& host) {
                 for (const core::WarpTrace& w : cta.warps) m_warp_insts += w.insts.size();
             m_kernel_names.push_back(kernel->name);
             host.launch_trace(*kernel);
-            break;  // the kernel is freed here, before the next one is read
+            host.device_synchronize();  // the kernel is freed here, before the next one is read
+            break;
         }
         }
     }

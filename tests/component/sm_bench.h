@@ -73,7 +73,7 @@ public:
         l.regs_per_thread = 32;
         l.global = &global;
         r.start_cycle = clock.cycle();
-        dispatcher.launch(l, [this, &r](core::KernelLaunch&) {
+        dispatcher.start(l, [this, &r](core::KernelLaunch&) {
             r.end_cycle = clock.cycle();
             r.done = true;
         });

@@ -16,6 +16,7 @@
 #include "memory/pcie_link.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/cta_placement.h"
+#include "sched/kernel_management_unit.h"
 #include "sim/clock_domain.h"
 #include "sim/error.h"
 #include "sim/failure.h"
@@ -45,12 +46,16 @@ public:
         last_params = launch.params;
         m_clock.wake_at(*this, m_clock.cycle() + kCtaCycles);
     }
+    void restore_cta(core::KernelLaunch&, std::unique_ptr<core::SavedCta>) override {
+        throw std::logic_error("StubSm: no context switches");
+    }
     uint32_t sm_id() const override { return 0; }
     bool tick(uint64_t) override {
         core::KernelLaunch* done = m_running;
         if (!done) return false;
         m_running = nullptr;
         instructions += 10;
+        done->warp_instructions += 10;
         dispatcher->cta_done(*this, *done);
         return false;
     }
@@ -85,10 +90,12 @@ struct HostBench {
     sim::ClockDomain clock{"clk", 1000};
     StubSm sm{clock};
     sched::CtaDispatcher dispatcher{{&sm}, sched::cta_placements().create("round_robin")};
+    sched::KernelManagementUnit kmu{dispatcher, 32};
     FunctionWorkload workload;
     std::unique_ptr<memory::HostMemory> host_memory;
     std::unique_ptr<memory::PcieLink> pcie;
     std::unique_ptr<memory::Gmmu> gmmu;
+    std::unique_ptr<host::DeviceRuntime> device;
     std::unique_ptr<host::HostProgram> host;
 
     HostBench(std::function<void(HostApi&)> body, const Wiring& w = Wiring()) : workload(std::move(body)) {
@@ -97,15 +104,16 @@ struct HostBench {
             host_memory = std::make_unique<memory::HostMemory>("host.memory", memory::HostMemoryConfig(), stats);
             pcie = std::make_unique<memory::PcieLink>("pcie", memory::PcieConfig(), *host_memory, stats);
         }
-        host = std::make_unique<host::HostProgram>("host", workload, dispatcher, clock, core::SmConfig(), "",
-                                                   [this] { return sm.instructions; }, pcie.get());
+        device = std::make_unique<host::DeviceRuntime>(core::SmConfig(), "", clock, pcie.get());
+        host = std::make_unique<host::HostProgram>("host", workload, *device, kmu, host::AppSettings{});
+        host->on_finished([] { sc_core::sc_stop(); });
         if (w.uvm_mode != "off") {
             memory::UvmConfig uvm;
             uvm.mode = w.uvm_mode == "device"    ? memory::UvmMode::Device
                        : w.uvm_mode == "managed" ? memory::UvmMode::Managed
                                                  : memory::UvmMode::Ideal;
             gmmu = std::make_unique<memory::Gmmu>("gmmu", uvm, memory::GmmuPlatform(), pcie.get(), stats);
-            host->set_gmmu(gmmu.get(), w.free_copies);
+            device->set_gmmu(gmmu.get(), w.free_copies);
         }
     }
     /// Runs the host program to its end; rethrows what it failed with.
@@ -248,9 +256,9 @@ TEST_CASE("host program: h2d then d2h round-trips bytes, memset fills, device me
     b.run();
     CHECK(out == in);
     CHECK(filled == std::vector<uint8_t>(64, 0xAB));
-    CHECK(b.host->device_memory().load<uint8_t>(p + 500 + 999) == in[999]);
-    CHECK(b.host->device_memory().load<uint8_t>(p + 99) == 0);
-    CHECK(b.host->device_memory().load<uint8_t>(p + 164) == 0);
+    CHECK(b.device->device_memory().load<uint8_t>(p + 500 + 999) == in[999]);
+    CHECK(b.device->device_memory().load<uint8_t>(p + 99) == 0);
+    CHECK(b.device->device_memory().load<uint8_t>(p + 164) == 0);
 }
 
 TEST_CASE("host program: a timed copy takes the PCIe link's uncontended time in simulated time", "[host][pcie]") {
@@ -278,7 +286,7 @@ TEST_CASE("host program: a timed copy takes the PCIe link's uncontended time in 
     CHECK(h2d > 60'000'000);
     CHECK(h2d_ps == h2d);
     CHECK(d2h_ps == d2h);
-    CHECK(b.host->copy_ps() == h2d + d2h);
+    CHECK(b.device->copy_ps() == h2d + d2h);
     CHECK(memset_ps == 0);  // memset is device-side: no PCIe transfer
     CHECK(b.pcie->transfers(memory::Direction::H2D) == 1);
     CHECK(b.pcie->bytes(memory::Direction::D2H) == kBytes / 2);
@@ -296,7 +304,7 @@ TEST_CASE("host program: without timed copies (no PCIe link) a copy takes no sim
     });
     b.run();
     CHECK(elapsed == 0);
-    CHECK(b.host->copy_ps() == 0);
+    CHECK(b.device->copy_ps() == 0);
 }
 
 TEST_CASE("host program: with a GMMU and free copies (timed copies off) a device copy takes no time", "[host][pcie]") {
@@ -313,7 +321,7 @@ TEST_CASE("host program: with a GMMU and free copies (timed copies off) a device
         Wiring{true, "device", true});
     b.run();
     CHECK(elapsed == 0);
-    CHECK(b.host->copy_ps() == 0);
+    CHECK(b.device->copy_ps() == 0);
     CHECK(b.pcie->transfers(memory::Direction::H2D) == 0);
 }
 
@@ -355,26 +363,29 @@ TEST_CASE("host program: launching an unknown PTX file, entry or a mismatched la
     CHECK(b.sm.ctas_started.empty());  // nothing reached the SMs
 }
 
-TEST_CASE("host program: each launch waits for its kernel and records name, CTAs, cycles and instructions",
+TEST_CASE("host program: launches are asynchronous, synchronize waits, records name, CTAs, cycles and instructions",
           "[host][launch]") {
-    uint64_t after_first = 0;
+    uint64_t after_launch = 1, after_first = 0;
     HostBench b([&](HostApi& h) {
         const std::string ptx = test::snippet("ret;");
         h.launch_ptx_source("mine.ptx", ptx, "t", {3, 1, 1}, {64, 1, 1},
                             workloads::LaunchArgs().ptr(0x1234).ptr(0x5678).u32(99));
+        after_launch = sc_core::sc_time_stamp().value() / 1000;
+        h.device_synchronize();
         after_first = sc_core::sc_time_stamp().value() / 1000;
         h.launch("vecadd.ptx", "vecadd", {2, 2, 1}, {128, 1, 1},
                  workloads::LaunchArgs().ptr(0x100).ptr(0x200).ptr(0x300).u32(42));
     });
     b.run();
-    const auto& k = b.host->kernels();
+    const auto& k = b.device->kernels();
     REQUIRE(k.size() == 2);
     CHECK(k[0].name == "t");
     CHECK(k[0].ctas == 3);
     CHECK(k[0].end_cycle - k[0].start_cycle >= 3 * StubSm::kCtaCycles);
     CHECK(k[0].end_cycle - k[0].start_cycle <= 3 * StubSm::kCtaCycles + 3);
     CHECK(k[0].warp_instructions == 30);
-    CHECK(after_first == k[0].end_cycle);  // launch() returned when the kernel had finished
+    CHECK(after_launch == 0);              // launch() returned at once
+    CHECK(after_first == k[0].end_cycle);  // device_synchronize() returned when the kernel had finished
     CHECK(k[1].name == "vecadd");
     CHECK(k[1].ctas == 4);
     CHECK(k[1].start_cycle >= k[0].end_cycle);

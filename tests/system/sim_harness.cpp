@@ -40,14 +40,14 @@ HarnessRun run_kernel(const HarnessKernel& kernel, const std::string& preset,
     top::RunConfig cfg = top::read_run_config(doc);
     OneKernel workload(kernel);
     sim::StatRegistry stats;
-    top::GpuSystem gpu("gpu", cfg, workload, "", stats, false);
+    top::GpuSystem gpu("gpu", cfg, {top::GpuSystem::App{&workload, host::AppSettings{}}}, "", stats, false);
     if (observer) gpu.set_observer(observer);
     sc_core::sc_start();
     sim::rethrow_failure();
     if (!gpu.host().finished()) throw std::runtime_error("host program did not finish");
     HarnessRun r;
     r.cycles = gpu.core_clock().cycle();
-    r.kernel_cycles = gpu.host().kernels().back().end_cycle - gpu.host().kernels().back().start_cycle;
+    r.kernel_cycles = gpu.device().kernels().back().end_cycle - gpu.device().kernels().back().start_cycle;
     const nlohmann::json all = stats.to_json();
     const std::string record = stats_record_path("harness");
     if (!record.empty()) sim::write_file_atomically(record + ".json", all.dump(2) + "\n");

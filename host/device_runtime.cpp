@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: Apache-2.0
+// The GPU as every application's host program sees it: device memory, copies, kernel modules.
+#include "host/device_runtime.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "core/occupancy.h"
+#include "core/reconvergence.h"
+#include "core/trace_kernel.h"
+#include "sim/error.h"
+#include "workloads/embedded_ptx.h"
+#include "workloads/ptx_parser.h"
+
+namespace stacksim::host {
+
+DeviceRuntime::DeviceRuntime(const core::SmConfig& sm_cfg, std::string ptx_dir, sim::ClockDomain& core_clock,
+                             memory::PcieLink* pcie)
+    : m_sm_cfg(sm_cfg), m_ptx_dir(std::move(ptx_dir)), m_clock(core_clock), m_pcie(pcie) {}
+
+workloads::DevPtr DeviceRuntime::malloc(uint64_t bytes) {
+    return allocate(bytes, m_gmmu && m_gmmu->config().managed());
+}
+
+workloads::DevPtr DeviceRuntime::malloc_managed(uint64_t bytes) {
+    if (!m_gmmu) return allocate(bytes, false);  // unified memory off: plain memory
+    if (m_gmmu->config().mode == memory::UvmMode::Ideal) return allocate(bytes, false);  // no transfer cost
+    if (!m_gmmu->can_page())
+        throw sim::SimulationError("malloc_managed: demand paging needs the PCIe link (set host.timed_copies = true)");
+    return allocate(bytes, true);
+}
+
+workloads::DevPtr DeviceRuntime::allocate(uint64_t bytes, bool managed) {
+    // Managed allocations own whole pages, so no page mixes managed and device memory.
+    const uint64_t align = managed && !m_gmmu->config().managed() ? m_gmmu->config().page_bytes : 256;
+    workloads::DevPtr p = (m_next_alloc + align - 1) / align * align;
+    m_allocations[p] = Allocation{bytes, managed};
+    m_next_alloc = p + (std::max<uint64_t>(bytes, 1) + align - 1) / align * align;
+    if (m_gmmu) m_gmmu->allocate(p, bytes, managed);
+    return p;
+}
+
+bool DeviceRuntime::is_managed(workloads::DevPtr p) const {
+    auto it = m_allocations.upper_bound(p);
+    return it != m_allocations.begin() && std::prev(it)->second.managed;
+}
+
+void DeviceRuntime::check_range(workloads::DevPtr p, uint64_t bytes, const char* what) const {
+    auto it = m_allocations.upper_bound(p);
+    if (it != m_allocations.begin()) {
+        --it;
+        if (p >= it->first && p + bytes <= it->first + it->second.bytes) return;
+    }
+    throw sim::SimulationError(fmt::format("host {} of {} bytes at 0x{:x} is outside every allocation", what, bytes, p));
+}
+
+void DeviceRuntime::timed_copy(memory::Direction d, uint64_t bytes) {
+    if (!m_pcie) return;
+    const uint64_t start = sc_core::sc_time_stamp().value();
+    m_pcie->copy(d, bytes);
+    m_copy_ps += sc_core::sc_time_stamp().value() - start;
+}
+
+void DeviceRuntime::host_touch(workloads::DevPtr p, uint64_t bytes) {
+    for (uint64_t n : m_gmmu->host_access(p, bytes)) timed_copy(memory::Direction::D2H, n);
+}
+
+void DeviceRuntime::memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) {
+    check_range(dst, bytes, "memcpy to device");
+    if (is_managed(dst)) host_touch(dst, bytes);
+    else if (!m_free_copies) timed_copy(memory::Direction::H2D, bytes);
+    m_memory.write(dst, src, bytes);
+}
+
+void DeviceRuntime::memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) {
+    check_range(src, bytes, "memcpy from device");
+    if (is_managed(src)) host_touch(src, bytes);
+    else if (!m_free_copies) timed_copy(memory::Direction::D2H, bytes);
+    m_memory.read(src, dst, bytes);
+}
+
+void DeviceRuntime::memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) {
+    check_range(dst, bytes, "memset");
+    if (is_managed(dst)) host_touch(dst, bytes);
+    m_memory.fill(dst, value, bytes);
+}
+
+const core::Module& DeviceRuntime::module(const std::string& ptx_file) {
+    auto it = m_modules.find(ptx_file);
+    if (it != m_modules.end()) return *it->second;
+    std::string text;
+    std::string shown = ptx_file;
+    bool found = false;
+    if (!m_ptx_dir.empty()) {
+        std::ifstream in(m_ptx_dir + "/" + ptx_file);
+        if (in) {
+            std::stringstream ss;
+            ss << in.rdbuf();
+            text = ss.str();
+            shown = m_ptx_dir + "/" + ptx_file;
+            found = true;
+        }
+    }
+    if (!found) {
+        for (const auto& f : workloads::embedded_ptx())
+            if (f.file_name == ptx_file) {
+                text = std::string(f.text);
+                found = true;
+            }
+    }
+    if (!found) throw sim::InputError(fmt::format("{}: no such PTX file in the kernel library", ptx_file));
+    return parse_module(ptx_file, text, shown);
+}
+
+const core::Module& DeviceRuntime::parse_module(const std::string& key, const std::string& text,
+                                              const std::string& shown) {
+    auto it = m_modules.find(key);
+    if (it != m_modules.end()) return *it->second;
+    core::Module m;
+    try {
+        m = workloads::parse_ptx(text, shown);
+    } catch (const workloads::PtxError& e) {
+        throw sim::InputError(e.what());
+    }
+    for (auto& k : m.kernels) core::compute_reconvergence(k);
+    auto& slot = m_modules[key];
+    slot = std::make_unique<core::Module>(std::move(m));
+    return *slot;
+}
+
+std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_launch(const std::string& ptx_file, const std::string* source,
+                                                              const std::string& entry, workloads::Dim3 grid,
+                                                              workloads::Dim3 block, const workloads::LaunchArgs& args,
+                                                              uint32_t dynamic_shared_bytes) {
+    const core::Module& mod = source ? parse_module("source:" + ptx_file, *source, ptx_file) : module(ptx_file);
+    const core::Kernel* k = mod.find(entry);
+    if (!k) throw sim::InputError(fmt::format("{}: no .entry named '{}'", ptx_file, entry));
+    if (args.args().size() != k->params.size())
+        throw sim::InputError(fmt::format("{}: kernel '{}' takes {} parameters, launch passed {}", ptx_file,
+                                          entry, k->params.size(), args.args().size()));
+    auto launch = std::make_unique<core::KernelLaunch>();
+    launch->id = m_launches++;
+    launch->kernel = k;
+    launch->grid = {grid.x, grid.y, grid.z};
+    launch->block = {block.x, block.y, block.z};
+    launch->params.assign(k->param_bytes, 0);
+    for (size_t i = 0; i < k->params.size(); ++i) {
+        const auto& p = k->params[i];
+        const auto& a = args.args()[i];
+        if (a.bytes != p.bytes)
+            throw sim::InputError(fmt::format("{}: parameter {} of '{}' is {} bytes, launch passed {}", ptx_file,
+                                              p.name, entry, p.bytes, a.bytes));
+        std::memcpy(launch->params.data() + p.offset, &a.bits, a.bytes);
+    }
+    launch->shared_bytes = k->static_shared_bytes + dynamic_shared_bytes;
+    launch->regs_per_thread = m_sm_cfg.regs_per_thread;
+    launch->global = &m_memory;
+    launch->idempotent = k->idempotent;
+    const uint32_t threads = launch->threads_per_cta();
+    if (threads == 0 || threads > 1024 || launch->num_ctas() == 0)
+        throw sim::InputError(fmt::format("{}: launch of '{}' with block {}x{}x{} and grid {}x{}x{} is invalid",
+                                          ptx_file, entry, block.x, block.y, block.z, grid.x, grid.y, grid.z));
+    core::Occupancy occ = core::occupancy(m_sm_cfg, threads, launch->regs_per_thread, launch->shared_bytes);
+    if (occ.ctas == 0)
+        throw sim::InputError(fmt::format("{}: a CTA of '{}' does not fit on an SM (limited by {})", ptx_file,
+                                          entry, occ.limited_by));
+    return launch;
+}
+
+std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_trace_launch(const core::TraceKernel& kernel) {
+    auto launch = std::make_unique<core::KernelLaunch>();
+    launch->id = m_launches++;
+    launch->trace = &kernel;
+    launch->grid = kernel.grid;
+    launch->block = kernel.block;
+    launch->shared_bytes = kernel.shared_bytes;
+    launch->regs_per_thread = kernel.regs_per_thread ? kernel.regs_per_thread : m_sm_cfg.regs_per_thread;
+    launch->global = &m_memory;
+    launch->idempotent = kernel.idempotent;
+    const uint32_t threads = launch->threads_per_cta();
+    if (threads == 0 || threads > 1024 || kernel.ctas.empty())
+        throw sim::InputError(fmt::format("{}: traced kernel '{}' has an invalid block or no CTAs", kernel.file,
+                                          kernel.name));
+    core::Occupancy occ = core::occupancy(m_sm_cfg, threads, launch->regs_per_thread, launch->shared_bytes);
+    if (occ.ctas == 0)
+        throw sim::InputError(fmt::format("{}: a CTA of '{}' does not fit on an SM (limited by {})", kernel.file,
+                                          kernel.name, occ.limited_by));
+    return launch;
+}
+
+}  // namespace stacksim::host

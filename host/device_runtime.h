@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+// The GPU as every application's host program sees it: device memory, copies, kernel modules.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/kernel.h"
+#include "core/kernel_launch.h"
+#include "core/sm_config.h"
+#include "host/kernel_record.h"
+#include "memory/gmmu.h"
+#include "memory/pcie_link.h"
+#include "sim/clock_domain.h"
+#include "sim/sparse_memory.h"
+#include "workloads/host_api.h"
+
+namespace stacksim::core {
+struct TraceKernel;
+}
+
+namespace stacksim::host {
+
+/// State shared by the host programs of all applications on one GPU: the functional device
+/// memory and its allocations, the PCIe link (copies are timed, called from a host thread),
+/// unified memory, the parsed PTX modules, and the record of finished kernels.
+class DeviceRuntime {
+public:
+    /// `ptx_dir`: if not empty, PTX files are read from there before the embedded library.
+    /// `pcie`: copies cross this link (timed); null = copies are instantaneous.
+    DeviceRuntime(const core::SmConfig& sm_cfg, std::string ptx_dir, sim::ClockDomain& core_clock,
+                  memory::PcieLink* pcie);
+
+    /// Unified memory: allocations are registered with `gmmu` (managed pages start on the
+    /// host; host accesses to pages on the GPU migrate them back over PCIe). `free_copies`:
+    /// memcpy costs no time (the ideal mode).
+    void set_gmmu(memory::Gmmu* gmmu, bool free_copies) {
+        m_gmmu = gmmu;
+        m_free_copies = free_copies;
+    }
+
+    workloads::DevPtr malloc(uint64_t bytes);
+    workloads::DevPtr malloc_managed(uint64_t bytes);
+    void free(workloads::DevPtr p) { m_allocations.erase(p); }
+    /// Copies and memset; call from a host SystemC thread (timed copies wait).
+    void memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes);
+    void memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes);
+    void memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes);
+
+    /// A launch of `entry` of the library file `ptx_file` (or of PTX text when `source` is set),
+    /// checked (parameters, shape, occupancy). Throws sim::InputError naming the file.
+    std::unique_ptr<core::KernelLaunch> make_launch(const std::string& ptx_file, const std::string* source,
+                                                    const std::string& entry, workloads::Dim3 grid,
+                                                    workloads::Dim3 block, const workloads::LaunchArgs& args,
+                                                    uint32_t dynamic_shared_bytes);
+    /// A launch of a traced kernel.
+    std::unique_ptr<core::KernelLaunch> make_trace_launch(const core::TraceKernel& kernel);
+
+    sim::SparseMemory& device_memory() { return m_memory; }
+    sim::ClockDomain& clock() { return m_clock; }
+    /// Simulated time spent in host-to-device and device-to-host copies, ps.
+    uint64_t copy_ps() const { return m_copy_ps; }
+    /// Finished kernels, in finishing order.
+    const std::vector<KernelRecord>& kernels() const { return m_records; }
+    void add_record(const KernelRecord& r) { m_records.push_back(r); }
+
+private:
+    const core::Module& module(const std::string& ptx_file);
+    const core::Module& parse_module(const std::string& key, const std::string& text, const std::string& shown);
+    void check_range(workloads::DevPtr p, uint64_t bytes, const char* what) const;
+    workloads::DevPtr allocate(uint64_t bytes, bool managed);
+    bool is_managed(workloads::DevPtr p) const;
+    /// Managed memory: migrates back the pages of [p, p + bytes) that are on the GPU.
+    void host_touch(workloads::DevPtr p, uint64_t bytes);
+    void timed_copy(memory::Direction d, uint64_t bytes);
+
+    core::SmConfig m_sm_cfg;
+    std::string m_ptx_dir;
+    sim::ClockDomain& m_clock;
+    memory::PcieLink* m_pcie;
+    memory::Gmmu* m_gmmu = nullptr;
+    bool m_free_copies = false;
+    uint64_t m_copy_ps = 0;
+    sim::SparseMemory m_memory;
+    struct Allocation {
+        uint64_t bytes;
+        bool managed;  ///< demand paged: host accesses migrate it back, memcpy is not a PCIe copy
+    };
+    std::map<workloads::DevPtr, Allocation> m_allocations;
+    uint64_t m_next_alloc = 0x1000'0000;
+    std::map<std::string, std::unique_ptr<core::Module>> m_modules;
+    uint32_t m_launches = 0;
+    std::vector<KernelRecord> m_records;
+};
+
+}  // namespace stacksim::host
