@@ -40,13 +40,37 @@ std::vector<std::string> split_path(const std::string& path) {
     return parts;
 }
 
+/// "app[2]" -> ("app", 2); a plain name -> (name, -1).
+std::pair<std::string, long> element(const std::string& part) {
+    const auto open = part.find('[');
+    if (open == std::string::npos || part.back() != ']') return {part, -1};
+    const std::string index = part.substr(open + 1, part.size() - open - 2);
+    if (index.empty() || index.find_first_not_of("0123456789") != std::string::npos || index.size() > 6)
+        return {part, -1};
+    return {part.substr(0, open), std::stol(index)};
+}
+
+/// The table at parts[0..n) below `root`, created if absent; "name[i]" is element i of the
+/// array of tables `name` (created, and grown, as needed).
 toml::table& table_at(toml::table& root, const std::vector<std::string>& parts, size_t n) {
     toml::table* t = &root;
     for (size_t i = 0; i < n; ++i) {
-        auto* next = t->get_as<toml::table>(parts[i]);
+        auto [name, index] = element(parts[i]);
+        if (index >= 0) {
+            auto* arr = t->get_as<toml::array>(name);
+            if (!arr) {
+                t->insert_or_assign(name, toml::array{});
+                arr = t->get_as<toml::array>(name);
+            }
+            while (static_cast<long>(arr->size()) <= index) arr->push_back(toml::table{});
+            t = (*arr)[static_cast<size_t>(index)].as_table();
+            if (!t) throw ConfigError(fmt::format("{}: not a table", parts[i]));
+            continue;
+        }
+        auto* next = t->get_as<toml::table>(name);
         if (!next) {
-            t->insert_or_assign(parts[i], toml::table{});
-            next = t->get_as<toml::table>(parts[i]);
+            t->insert_or_assign(name, toml::table{});
+            next = t->get_as<toml::table>(name);
         }
         t = next;
     }
@@ -97,6 +121,22 @@ void ConfigDoc::apply_override(const std::string& assignment) {
 
 ConfigSection ConfigDoc::section(const std::string& path) { return ConfigSection(*this, path); }
 
+size_t ConfigDoc::tables_in(const std::string& path) const {
+    const toml::node* n = m_root.at_path(path).node();
+    if (!n) return 0;
+    const toml::array* a = n->as_array();
+    if (!a || !a->is_array_of_tables())
+        throw ConfigError(fmt::format("{}: {}: expected an array of tables ([[{}]])", where(path, n), path, path));
+    return a->size();
+}
+
+size_t ConfigDoc::append_table(const std::string& path) {
+    const size_t i = tables_in(path);
+    const auto parts = split_path(path + "[" + std::to_string(i) + "].x");
+    table_at(m_root, parts, parts.size() - 1);
+    return i;
+}
+
 std::string ConfigDoc::where(const std::string& key_path, const toml::node* node) const {
     auto ov = m_overridden.find(key_path);
     if (ov != m_overridden.end()) return ov->second;
@@ -110,6 +150,8 @@ void ConfigDoc::check_table(const toml::table& t, const std::string& prefix) con
         std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
         if (auto* sub = v.as_table()) {
             check_table(*sub, key);
+        } else if (auto* arr = v.as_array(); arr && arr->is_array_of_tables() && !arr->empty()) {
+            for (size_t i = 0; i < arr->size(); ++i) check_table(*(*arr)[i].as_table(), key + "[" + std::to_string(i) + "]");
         } else if (!m_used.count(key)) {
             throw ConfigError(fmt::format("{}: unknown key '{}'", where(key, &v), key));
         }

@@ -30,8 +30,14 @@ public:
     /// Applies "a.b.c=value"; value is a TOML value (42, 1.5, true, "x") or a bare string.
     void apply_override(const std::string& assignment);
 
-    /// The section at dotted `path` ("gpu.sm"); absent sections read as all defaults.
+    /// The section at dotted `path` ("gpu.sm", or "app[1]" for an element of an array of
+    /// tables); absent sections read as all defaults.
     ConfigSection section(const std::string& path);
+    /// Tables in the array of tables at `path` ([[app]]); 0 if absent. Throws ConfigError if
+    /// the key holds something else.
+    size_t tables_in(const std::string& path) const;
+    /// Appends an empty table to the array of tables at `path`; returns its index.
+    size_t append_table(const std::string& path);
 
     /// Throws ConfigError naming the first key that no section read ("FILE:LINE: unknown key").
     void check_all_used() const;

@@ -110,7 +110,9 @@ int run_command(const std::vector<std::string>& args) {
         ("timeline", po::value<std::string>(&o.timeline_file), "write a Chrome/Perfetto trace JSON here")
         ("timeline-sms", po::value<std::string>(&timeline_sms), "SMs whose warps the timeline shows (e.g. 0,1)")
         ("watch", po::value<std::vector<std::string>>(&o.watch)->composing(), "log every event of warp smN.wM")
-        ("trace", po::value<std::string>(&o.trace_list), "run an Accel-Sim kernelslist.g instead of a workload");
+        ("trace", po::value<std::string>(&o.trace_list), "run an Accel-Sim kernelslist.g instead of a workload")
+        ("app", po::value<std::vector<std::string>>(&o.apps)->composing(),
+         "add an application NAME[:SIZE][@START][^PRIORITY] (START e.g. 25us)");
     po::positional_options_description pos;
     pos.add("config", 1);
     po::variables_map vm;

@@ -14,7 +14,9 @@
 #include "sim/error.h"
 #include "sim/failure.h"
 #include "core/sm.h"
+#include "top/applications.h"
 #include "top/gpu_system.h"
+#include "top/run_report.h"
 #include "top/sm_observers.h"
 #include "top/run_config.h"
 #include "workloads/trace_workload.h"
@@ -49,6 +51,7 @@ void apply_cli(const RunOptions& o, sim::ConfigDoc& doc) {
         doc.apply_override("run.workload=\"" + name + "\"");
     }
     if (o.seed) doc.apply_override(fmt::format("run.seed={}", *o.seed));
+    add_app_specs(doc, o.apps);
 }
 
 /// Outcome name without the "stall_" prefix.
@@ -79,19 +82,11 @@ int run_simulation(const RunOptions& o) {
     sim::ConfigDoc doc = load_config(o.config);
     apply_cli(o, doc);
     RunConfig cfg = read_run_config(doc);
-    std::unique_ptr<workloads::Workload> workload;
-    workloads::TraceWorkload* trace = nullptr;
-    uint32_t size = cfg.run.size;
-    std::string workload_name = cfg.run.workload.name;
-    if (!o.trace_list.empty()) {
-        auto t = std::make_unique<workloads::TraceWorkload>(o.trace_list);
-        trace = t.get();
-        workload = std::move(t);
-        workload_name = "trace " + o.trace_list;
-    } else {
-        if (!size) size = workloads::workload_registry().default_size(cfg.run.workload);
-        workload = workloads::create_workload(cfg.run.workload, size, cfg.run.seed);
-    }
+    Applications apps(cfg, o.trace_list);
+    workloads::TraceWorkload* trace = apps.trace();
+    // Alone runs for STP/ANTT, each in a child process, before this process elaborates.
+    std::vector<double> alone;
+    if (apps.size() > 1 && cfg.run.alone_runs) alone = alone_turnarounds(cfg, o.ptx_dir);
 
     if (!o.out_dir.empty()) {
         std::error_code ec;
@@ -101,9 +96,7 @@ int run_simulation(const RunOptions& o) {
 
     sim::StatRegistry stats;
     const bool progress = !o.quiet && ::isatty(STDERR_FILENO);
-    host::AppSettings app;
-    app.launch_latency_ps = static_cast<uint64_t>(std::llround(cfg.host.launch_latency_us * 1e6));
-    GpuSystem gpu("gpu", cfg, {GpuSystem::App{workload.get(), app}}, o.ptx_dir, stats, progress);
+    GpuSystem gpu("gpu", cfg, apps.system_apps(), o.ptx_dir, stats, progress);
     ObserverFanout observers;
     std::unique_ptr<TimelineObserver> timeline;
     std::unique_ptr<WatchLog> watch;
@@ -124,7 +117,15 @@ int run_simulation(const RunOptions& o) {
     if (!gpu.finished())
         throw sim::SimulationError("simulation ran out of events before the host program finished");
 
-    workloads::VerifyResult vr = workload->verify();
+    std::vector<workloads::VerifyResult> results;
+    bool all_ok = true;
+    for (size_t i = 0; i < apps.size(); ++i) {
+        results.push_back(apps.workload(i).verify());
+        all_ok = all_ok && results.back().ok;
+    }
+    const workloads::VerifyResult& vr = results.front();
+    const std::string workload_name = apps.info(0).workload;
+    const uint32_t size = apps.info(0).size;
     if (timeline)
         sim::write_file_atomically(o.timeline_file,
                                    timeline->to_json(gpu.device().kernels(), gpu.core_clock().cycle()).dump() + "\n");
@@ -135,7 +136,7 @@ int run_simulation(const RunOptions& o) {
     nlohmann::json summary;
     summary["stacksim_version"] = STACKSIM_VERSION;
     summary["config"] = doc.source_name();
-    summary["workload"] = {{"name", workload_name}, {"size", size}, {"seed", cfg.run.seed}};
+    summary["workload"] = {{"name", workload_name}, {"size", size}, {"seed", apps.info(0).seed}};
     if (trace) {
         summary["trace"] = {{"warp_instructions", trace->warp_instructions()},
                             {"skipped_memcpy_commands", trace->skipped_copies()},
@@ -147,9 +148,8 @@ int run_simulation(const RunOptions& o) {
     }
     summary["cycles"] = cycles;
     summary["warp_instructions"] = insts;
-    uint64_t kernel_cycles = 0;
-    for (auto& k : gpu.device().kernels()) kernel_cycles += k.end_cycle - k.start_cycle;
-    // IPC over the time kernels ran (copies and host time excluded).
+    // IPC over the cycles in which some kernel ran (copies and host time excluded).
+    const uint64_t kernel_cycles = busy_cycles(gpu.device().kernels());
     summary["kernel_cycles"] = kernel_cycles;
     summary["ipc"] = kernel_cycles ? static_cast<double>(insts) / static_cast<double>(kernel_cycles) : 0.0;
     summary["simulated_seconds"] = sc_core::sc_time_stamp().to_seconds();
@@ -164,6 +164,7 @@ int run_simulation(const RunOptions& o) {
     }
     summary["verification"] = {{"passed", vr.ok}, {"checked", vr.checked}, {"mismatches", vr.mismatches},
                                 {"detail", vr.detail}};
+    if (apps.size() > 1) summary["applications"] = applications_json(apps, gpu, results, alone, summary);
     summary["host_seconds"] = host_s;
     summary["warp_instructions_per_second"] = host_s > 0 ? static_cast<double>(insts) / host_s : 0.0;
     summary["cycles_per_second"] = host_s > 0 ? static_cast<double>(cycles) / host_s : 0.0;
@@ -186,12 +187,18 @@ int run_simulation(const RunOptions& o) {
         fmt::print("  issue stalls (share of stalled scheduler slots): {}\n", stall_line(all));
         if (gpu.device().kernels().size() > 1)
             for (auto& k : gpu.device().kernels()) fmt::print("    {:<18} {}\n", k.name, stall_line(k.issue_outcomes));
+        if (apps.size() > 1) print_applications(summary);
         if (trace)
             fmt::print("  verification: not applicable (timing-only trace; {} traced warp instructions replayed)\n",
                        trace->warp_instructions());
         else
-            fmt::print("  verification: {} ({} elements checked{})\n", vr.ok ? "PASSED" : "FAILED", vr.checked,
-                       vr.ok ? "" : ", " + std::to_string(vr.mismatches) + " wrong, first: " + vr.detail);
+            for (size_t i = 0; i < apps.size(); ++i) {
+                const workloads::VerifyResult& r = results[i];
+                fmt::print("  verification{}: {} ({} elements checked{})\n",
+                           apps.size() > 1 ? fmt::format(" of app {} ({})", i, apps.info(i).workload) : "",
+                           r.ok ? "PASSED" : "FAILED", r.checked,
+                           r.ok ? "" : ", " + std::to_string(r.mismatches) + " wrong, first: " + r.detail);
+            }
         fmt::print("  host: {:.3f} s, {:.0f} warp-instructions/s, {:.0f} cycles/s\n", host_s,
                    summary["warp_instructions_per_second"].get<double>(),
                    summary["cycles_per_second"].get<double>());
@@ -206,7 +213,7 @@ int run_simulation(const RunOptions& o) {
         sim::write_file_atomically(o.out_dir + "/config.toml", toml.str());
         if (!o.quiet) fmt::print("  results written to {}/\n", o.out_dir);
     }
-    return vr.ok ? kExitOk : kExitVerifyFailed;
+    return all_ok ? kExitOk : kExitVerifyFailed;
 }
 
 }  // namespace stacksim::top

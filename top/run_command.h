@@ -21,6 +21,7 @@ struct RunOptions {
     std::vector<uint32_t> timeline_sms{0};  ///< SMs whose warps appear in the timeline
     std::vector<std::string> watch;       ///< warps to log, "sm0.w3"
     std::string trace_list;               ///< Accel-Sim kernelslist.g to run instead of a workload
+    std::vector<std::string> apps;        ///< --app NAME[:SIZE][@START][^PRIORITY], one application each
 };
 
 /// Exit codes of the CLI.

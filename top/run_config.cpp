@@ -151,6 +151,8 @@ const sim::Params<RunSettings>& RunSettings::params() {
                  sim::PolicyParamsAt::Root);
         p.add("size", &C::size, "", "problem size; 0 = the workload's default").range(0, 1u << 30);
         p.add("seed", &C::seed, "", "seed of the random inputs and of every seeded policy");
+        p.add("alone_runs", &C::alone_runs, "",
+              "with several applications, also run each alone on the same GPU (child processes) for STP and ANTT");
         return p;
     }();
     return p;
@@ -163,6 +165,11 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
     if (c.mem.interconnect != Interconnect::Crossbar && c.mem.model != MemoryModel::Hierarchy)
         doc.section("memory").fail("interconnect", "a router network needs memory.model = \"hierarchy\" (the simple "
                                                    "memory has no partitions)");
+    c.apps = read_app_configs(doc);
+    if (!c.apps.empty())
+        for (const char* key : {"workload", "size"})
+            if (doc.section("run").has(key))
+                doc.section("run").fail(key, "give the workload either in [run] (one application) or in [[app]] tables");
     c.dram.channels = c.address_map.partitions;
     c.dram.interleave_bytes = c.address_map.interleave_bytes;
     if (c.mem.interconnect != Interconnect::Crossbar) {
@@ -197,6 +204,7 @@ std::vector<sim::SectionDoc> run_config_docs() {
                 if (same->description.empty()) same->description = d.description;
             }
         }
+    for (auto& d : app_config_docs()) out.push_back(std::move(d));
     return out;
 }
 

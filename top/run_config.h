@@ -16,6 +16,7 @@
 #include "noc/crossbar_config.h"
 #include "noc/interconnect_config.h"
 #include "sched/cta_dispatcher.h"
+#include "top/app_config.h"
 #include "sim/config.h"
 #include "sim/param.h"
 
@@ -62,6 +63,7 @@ struct RunSettings {
     sim::PolicySpec workload{"vecadd"};  ///< with its parameters ([synthetic], [pchase])
     uint32_t size = 0;   ///< 0: the workload's default size
     uint64_t seed = 1;
+    bool alone_runs = true;  ///< several applications: also run each alone (STP, ANTT)
     static const sim::Params<RunSettings>& params();
 };
 
@@ -86,6 +88,7 @@ struct RunConfig {
     HostConfig host;                       ///< [host]
     memory::HostMemoryConfig host_memory;  ///< [host.memory]
     memory::UvmConfig uvm;                 ///< [uvm]: unified memory, translation, paging
+    std::vector<AppConfig> apps;           ///< [[app]]; empty: one application from [run]
 
     /// L2 slice defaults: 256 KB, 16 ways, write-back, atomics executed, 64 MSHRs.
     static memory::SectorCacheConfig default_l2();

@@ -10,6 +10,7 @@
 #include <systemc>
 
 #include "sim/atomic_file.h"
+#include "sim/child_process.h"
 #include "sim/failure.h"
 #include "sim/stats.h"
 #include "top/gpu_system.h"
@@ -61,39 +62,6 @@ HarnessRun run_kernel(const HarnessKernel& kernel, const std::string& preset,
     return r;
 }
 
-std::vector<double> in_child(const std::function<std::vector<double>()>& measure) {
-    int fds[2];
-    if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-    std::fflush(stdout);
-    std::fflush(stderr);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        std::vector<double> v;
-        try {
-            v = measure();
-        } catch (const std::exception& e) {
-            std::fprintf(stderr, "harness child: %s\n", e.what());
-            _exit(1);
-        }
-        uint64_t n = v.size();
-        bool ok = write(fds[1], &n, sizeof n) == sizeof n &&
-                  write(fds[1], v.data(), n * sizeof(double)) == static_cast<ssize_t>(n * sizeof(double));
-        _exit(ok ? 0 : 1);
-    }
-    close(fds[1]);
-    uint64_t n = 0;
-    std::vector<double> v;
-    bool ok = read(fds[0], &n, sizeof n) == sizeof n;
-    if (ok) {
-        v.resize(n);
-        ok = read(fds[0], v.data(), n * sizeof(double)) == static_cast<ssize_t>(n * sizeof(double));
-    }
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("harness child failed");
-    return v;
-}
+std::vector<double> in_child(const std::function<std::vector<double>()>& measure) { return sim::run_in_child(measure); }
 
 }  // namespace stacksim::test

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
+// Runs a measurement in a forked child process (SystemC elaborates once per process).
+#pragma once
+#include <functional>
+#include <vector>
+
+namespace stacksim::sim {
+
+/// Runs `measure` in a forked child and returns the numbers it produced. An InputError or
+/// SimulationError the child throws is thrown again here with the child's message; any other
+/// failure is a SimulationError. Call before elaborating anything in this process.
+std::vector<double> run_in_child(const std::function<std::vector<double>()>& measure);
+
+}  // namespace stacksim::sim
