@@ -117,3 +117,23 @@ TEST_CASE("params: every key of every section has a description, and docs are ge
         }
     CHECK(keys > 200);
 }
+
+TEST_CASE("params: the fixed DRAM preset's keys are validated like every other preset's", "[params]") {
+    auto doc = sim::ConfigDoc::from_string("[memory]\nmodel = \"hierarchy\"\n[memory.dram]\npreset = \"fixed\"\n"
+                                           "read_queue_depth = 0\n",
+                                           "t.toml");
+    CHECK_THROWS_WITH(top::read_run_config(doc), "t.toml:5: memory.dram.read_queue_depth: must be 1..65536, got 0");
+}
+
+TEST_CASE("params: [memory.noc] takes the [noc] router keys, allocator iterations and placement included", "[params]") {
+    auto doc = sim::ConfigDoc::from_string("[memory]\nmodel = \"hierarchy\"\ninterconnect = \"mesh\"\n[memory.noc]\n"
+                                           "allocator_iterations = 2\nmemory_placement = \"north_south\"\nvcs = 6\n",
+                                           "t.toml");
+    const top::RunConfig c = top::read_run_config(doc);
+    CHECK(c.noc_network.allocator_iterations == 2);
+    CHECK(c.noc_network.memory_placement == "north_south");
+    CHECK(c.noc_network.vcs == 6);
+    CHECK(c.noc_network.memory_controllers == c.address_map.partitions);
+    auto bad = sim::ConfigDoc::from_string("[memory.noc]\ntopology = \"stacked\"\n", "t.toml");
+    CHECK_THROWS_WITH(top::read_run_config(bad), "t.toml:2: unknown key 'memory.noc.topology'");
+}
