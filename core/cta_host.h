@@ -3,11 +3,31 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <vector>
 
 #include "core/kernel_launch.h"
 #include "core/saved_cta.h"
 
 namespace stacksim::core {
+
+/// How a CTA leaves its SM when the SM is taken for another kernel.
+enum class PreemptTechnique : uint8_t {
+    Drain,   ///< it runs to its end; the SM takes no new CTAs meanwhile
+    Switch,  ///< stop, drain the pipeline, save the context through memory, resume later
+    Flush,   ///< stop and drop it; it restarts from its beginning later (idempotent kernels)
+};
+
+/// A CTA resident on an SM, as a preemption policy sees it.
+struct ResidentCta {
+    uint32_t slot = 0;             ///< CTA slot on the SM
+    KernelLaunch* launch = nullptr;
+    uint64_t cta_index = 0;
+    uint64_t resident_cycles = 0;  ///< cycles on SMs so far (across switches)
+    uint64_t warp_instructions = 0;
+    uint64_t context_bytes = 0;    ///< registers + shared memory + SIMT/barrier state
+    bool leaving = false;          ///< being switched out or flushed already
+};
 
 /// An SM as the CTA dispatcher sees it.
 class CtaHost {
@@ -21,6 +41,14 @@ public:
     /// precondition can_accept(launch).
     virtual void restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) = 0;
     virtual uint32_t sm_id() const = 0;
+    /// The CTAs on the SM (for preemption decisions).
+    virtual std::vector<ResidentCta> resident_ctas() const { return {}; }
+    /// Starts taking CTA `slot` off the SM by `t` (Switch or Flush; Drain needs nothing of
+    /// the SM). The SM reports the end through its saved / flushed callbacks.
+    virtual void preempt_cta(uint32_t slot, PreemptTechnique t) {
+        (void)slot, (void)t;
+        throw std::logic_error("this SM cannot preempt CTAs");
+    }
 };
 
 }  // namespace stacksim::core

@@ -14,6 +14,7 @@ namespace stacksim::core {
 struct SavedCta {
     uint64_t cta_index = 0;
     uint64_t context_bytes = 0;      ///< registers + shared memory + SIMT/barrier state written
+    uint64_t context_addr = 0;       ///< where in the context area it was written
     uint64_t warp_instructions = 0;  ///< issued before the switch
     uint64_t resident_cycles = 0;    ///< cycles on SMs before the switch
     CtaSlot cta;                     ///< slot state (barrier count, shared memory, ...)

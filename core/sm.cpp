@@ -69,6 +69,15 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
     g.add("const_cache.misses", m_const_misses, "kernel-parameter loads that missed the constant cache", "instructions");
     g.add("fp64_instructions", m_fp64_insts, "warp instructions issued to the FP64 pipes", "instructions");
     g.add("sfu_instructions", m_sfu_insts, "warp instructions issued to the SFUs", "instructions");
+    g.add("preemption.ctas_switched", m_ctas_switched, "CTAs context-switched out (context saved)", "CTAs");
+    g.add("preemption.ctas_restored", m_ctas_restored, "context-switched CTAs resumed here (context read back)", "CTAs");
+    g.add("preemption.ctas_flushed", m_ctas_flushed, "CTAs dropped to restart from their beginning", "CTAs");
+    g.add("preemption.context_bytes_saved", m_context_saved, "context written to the context area", "bytes");
+    g.add("preemption.context_bytes_restored", m_context_restored, "context read back from the context area", "bytes");
+    g.add("preemption.save_cycles", m_save_cycles, "preemption request to context saved, summed over CTAs", "cycles");
+    g.add("preemption.restore_cycles", m_restore_cycles, "restore start to context read back, summed over CTAs", "cycles");
+    g.add("preemption.flushed_instructions", m_flushed_instructions, "warp instructions of flushed CTAs (work lost)",
+          "instructions");
     g.add_formula("regfile_conflict_cycles", [this] { return static_cast<double>(m_collector.conflict_cycles()); },
                   "operand reads delayed by register-bank conflicts", "cycles");
     for (size_t i = 0; i < m_outcomes.size(); ++i)
@@ -178,13 +187,15 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     m_clock.activate(*this);
 }
 
-void Sm::restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta>) {
-    throw std::logic_error("Sm::restore_cta: not implemented yet for " + launch.name());
-}
-
 void Sm::process_responses(uint64_t) {
     for (tlm::tlm_generic_payload* p : m_responses) {
         const sim::MemExtension& e = sim::PayloadPool::ext(*p);
+        if (e.tag != kNoOp && (e.tag & kContextTag)) {
+            const uint32_t slot = e.tag & ~kContextTag;
+            p->release();
+            context_response(slot);
+            continue;
+        }
         Warp& w = m_warps[e.warp];
         --w.pending_mem;
         --m_in_flight;
@@ -220,6 +231,7 @@ bool Sm::tick(uint64_t cycle) {
     m_next_wake = ~uint64_t{0};
     process_responses(cycle);
     process_writebacks(cycle);
+    if (m_preempting) progress_preemption();
     if (m_ctas_running == 0 && m_outgoing.empty()) return false;
     ++m_active_cycles;
     issue(cycle);
@@ -273,7 +285,7 @@ void Sm::issue(uint64_t cycle) {
 
 IssueOutcome Sm::check_issue(uint32_t slot, uint64_t cycle, bool& has_inst, size_t& unit) {
     Warp& w = m_warps[slot];
-    if (w.finished) return IssueOutcome::Idle;
+    if (w.finished || m_ctas[w.cta_slot].state != CtaState::Running) return IssueOutcome::Idle;
     if (w.ibuffer.empty()) return IssueOutcome::Fetch;
     if (w.ibuffer.head_ready() > cycle) {
         note_wake(w.ibuffer.head_ready());

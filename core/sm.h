@@ -54,12 +54,18 @@ public:
 
     /// Called when a CTA has finished and released its resources.
     std::function<void(Sm&, KernelLaunch&)> on_cta_done;
+    /// Called when a CTA has been context-switched out (its context written to memory).
+    std::function<void(Sm&, KernelLaunch&, std::unique_ptr<SavedCta>)> on_cta_saved;
+    /// Called when a CTA has been flushed (dropped, to restart from its beginning).
+    std::function<void(Sm&, KernelLaunch&, uint64_t cta_index)> on_cta_flushed;
     /// Attaches an observer (timeline, watch log); null detaches.
     void set_observer(SmObserver* o) { m_observer = o; }
 
     bool can_accept(const KernelLaunch& launch) const override;
     void start_cta(KernelLaunch& launch, uint64_t cta_index) override;
     void restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) override;
+    std::vector<ResidentCta> resident_ctas() const override;
+    void preempt_cta(uint32_t slot, PreemptTechnique t) override;
     uint32_t sm_id() const override { return m_id; }
 
     bool busy() const { return m_ctas_running > 0; }
@@ -96,6 +102,19 @@ private:
         uint32_t latency;
     };
     static constexpr uint32_t kNoOp = 0xFFFFFFFF;
+    /// Tag bit of context save/restore requests; the low bits are the CTA slot.
+    static constexpr uint32_t kContextTag = 0x8000'0000;
+
+    // Preemption (sm_preemption.cpp).
+    uint64_t context_bytes(const CtaSlot& cta) const;
+    bool cta_drained(uint32_t slot, bool registers) const;
+    void progress_preemption();
+    void queue_context(uint32_t slot, sim::MemAccess access);
+    void context_response(uint32_t slot);
+    void context_done(uint32_t slot);
+    void release_cta(uint32_t slot);
+    void finish_save(uint32_t slot);
+    void finish_flush(uint32_t slot);
 
     void process_responses(uint64_t cycle);
     void process_writebacks(uint64_t cycle);
@@ -138,6 +157,7 @@ private:
     uint32_t m_threads_used = 0, m_regs_used = 0, m_smem_used = 0, m_ctas_running = 0;
     uint64_t m_warp_age = 0;
     uint32_t m_fetch_rr = 0;
+    uint32_t m_preempting = 0;  ///< CTAs stopping, saving or flushing
 
     Pipe m_alu, m_fp64, m_sfu, m_ldst, m_ctrl;
     OperandCollector m_collector;
@@ -165,7 +185,9 @@ private:
     // Stats.
     sim::Counter m_issued_insts, m_thread_insts, m_active_cycles, m_divergent_branches,
         m_branches, m_mem_requests, m_shared_accesses, m_bank_conflict_cycles, m_ctas_done,
-        m_icache_hits, m_icache_misses, m_const_hits, m_const_misses, m_fp64_insts, m_sfu_insts;
+        m_icache_hits, m_icache_misses, m_const_hits, m_const_misses, m_fp64_insts, m_sfu_insts, m_ctas_switched,
+        m_ctas_flushed, m_ctas_restored, m_context_saved, m_context_restored, m_save_cycles, m_restore_cycles,
+        m_flushed_instructions;
     std::array<sim::Counter, static_cast<size_t>(IssueOutcome::Count)> m_outcomes;
 };
 

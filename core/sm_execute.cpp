@@ -4,6 +4,7 @@
 
 #include "core/functional_executor.h"
 #include "core/kernel_launch.h"
+#include "common/context_extension.h"
 #include "core/sm.h"
 #include "sim/error.h"
 
@@ -238,6 +239,7 @@ void Sm::send_requests(uint64_t cycle) {
         e.sector_mask = rq.sector_mask;
         e.issue_cycle = cycle;
         e.access = rq.access;
+        if (rq.op != kNoOp && (rq.op & kContextTag)) common::ContextExtension::set(p);
         m_outgoing.pop_front();
         ++m_mem_requests;
         m_progress = true;
@@ -252,6 +254,7 @@ void Sm::fetch(uint64_t cycle) {
         uint32_t slot = (m_fetch_rr + i) % n;
         Warp& w = m_warps[slot];
         if (!w.used || w.finished || w.ibuffer.size() >= m_cfg.ibuffer_entries) continue;
+        if (m_ctas[w.cta_slot].state != CtaState::Running) continue;
         uint32_t pc = w.ibuffer.empty() ? w.fetch_pc : w.ibuffer.next_pc();
         if (pc >= w.code_size) continue;  // fetched up to the end of the code
         const uint32_t first = pc;
@@ -334,6 +337,7 @@ void Sm::free_warp(uint32_t slot) {
     CtaSlot& cta = m_ctas[w.cta_slot];
     if (--cta.warps_total > 0) return;
     KernelLaunch& launch = *cta.launch;
+    if (cta.state != CtaState::Running) --m_preempting;  // it ended while being preempted
     if (m_observer) emit(SmEventKind::CtaEnd, m_clock.cycle(), w.cta_slot);
     cta.used = false;
     ++launch.ctas_completed;

@@ -64,6 +64,15 @@ struct Warp {
     const Instruction& inst(uint32_t pc) const { return trace ? *trace->insts[pc].inst : (*code)[pc]; }
 };
 
+/// Where a CTA slot is in its life.
+enum class CtaState : uint8_t {
+    Running,
+    Stopping,   ///< preempted: issue and fetch stopped, waiting for its pipeline to drain
+    Saving,     ///< its context is being written to the context area
+    Flushing,   ///< dropped: waiting for its memory requests in flight to return
+    Restoring,  ///< resumed: its context is being read back; it does not issue yet
+};
+
 /// One CTA slot.
 struct CtaSlot {
     bool used = false;
@@ -76,6 +85,12 @@ struct CtaSlot {
     uint64_t start_cycle = 0;   ///< when it (last) started or resumed on this SM
     uint64_t prior_cycles = 0;  ///< resident cycles on SMs before a context switch
     uint64_t warp_instructions = 0;  ///< issued by its warps (across switches)
+    CtaState state = CtaState::Running;
+    bool switch_out = false;         ///< Stopping for a context switch (else for a flush)
+    uint32_t context_outstanding = 0;  ///< context save/restore requests not yet answered
+    uint64_t context_bytes = 0;      ///< saved or being restored
+    uint64_t context_addr = 0;       ///< where its context was saved
+    uint64_t preempt_cycle = 0;      ///< when the preemption (or restore) began
     CtaExecContext ctx;
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "common/lost_locality_extension.h"
+#include "common/context_extension.h"
 #include "memory/page_walk_extension.h"
 #include "sim/error.h"
 
@@ -33,6 +34,8 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
     g.add("lost_locality", m_lost_locality, "misses found in the requester's victim tags", "requests");
     g.add("walk_reads", m_walk_reads, "page-table entry reads served here (also counted in reads)", "requests");
     g.add("walk_read_hits", m_walk_read_hits, "page-table entry reads that hit (also counted in read_hits)", "requests");
+    g.add("context_forwards", m_context_forwards, "context save/restore requests forwarded without allocating (L1)",
+          "requests");
     g.add("walk_forwards", m_walk_forwards, "page-table entry reads forwarded without allocating (L1)", "requests");
     g.add_formula("hit_rate", [this] {
         double r = static_cast<double>(m_reads.value());
@@ -62,6 +65,13 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
     const uint64_t line = m_tags.line_of(p.get_address());
     const uint32_t sectors = e.sector_mask;
     const bool write_back = m_cfg.write_policy == WritePolicy::WriteBack;
+    if (m_cfg.atomics == AtomicPolicy::Bypass && common::ContextExtension::is_set(p)) {
+        // A context save or restore passes an L1 without allocating or touching its lines.
+        ++m_context_forwards;
+        m_out.push_back({line, sectors, e.access, &p, e.warp, false, true});
+        upstream.pop();
+        return true;
+    }
     switch (e.access) {
     case sim::MemAccess::Read: {
         const bool walk = PageWalkExtension::is_set(p);
@@ -171,7 +181,8 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
 void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
     const sim::MemExtension& e = sim::PayloadPool::ext(down);
     const uint64_t line = down.get_address();
-    if (e.access == sim::MemAccess::Read && !PageWalkExtension::is_set(down)) {  // a fill
+    if (e.access == sim::MemAccess::Read && !PageWalkExtension::is_set(down) &&
+        !common::ContextExtension::is_set(down)) {  // a fill
         auto it = m_mshrs.find(line);
         if (it != m_mshrs.end()) {
             Mshr& m = it->second;
@@ -213,7 +224,7 @@ void SectorCache::send_downstream(uint64_t cycle) {
     m_out.pop_front();
     tlm::tlm_generic_payload& p = m_pool.acquire();
     p.set_address(o.addr);
-    if (o.walk) p.set_data_length(o.origin->get_data_length());
+    if (o.walk || o.context) p.set_data_length(o.origin->get_data_length());
     else p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * m_cfg.sector_bytes);
     p.set_command(o.access == sim::MemAccess::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
     sim::MemExtension& e = sim::PayloadPool::ext(p);
@@ -223,6 +234,7 @@ void SectorCache::send_downstream(uint64_t cycle) {
     e.access = o.access;
     e.issue_cycle = cycle;
     if (o.walk) PageWalkExtension::set(p);
+    if (o.context) common::ContextExtension::set(p);
     if (o.origin) m_origin[&p] = o.origin;
     downstream.send(p);
 }

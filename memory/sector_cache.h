@@ -62,7 +62,8 @@ private:
         sim::MemAccess access;
         tlm::tlm_generic_payload* origin;  ///< upstream request answered by this one (or null)
         uint32_t warp;
-        bool walk = false;  ///< a forwarded page-table read
+        bool walk = false;     ///< a forwarded page-table read
+        bool context = false;  ///< forwarded context save/restore traffic
     };
 
     bool lookup_stage(uint64_t cycle);
@@ -86,7 +87,7 @@ private:
     std::vector<std::deque<uint64_t>> m_victims;  ///< per warp slot
 
     sim::Counter m_reads, m_read_hits, m_sector_misses, m_mshr_merges, m_writes, m_atomics,
-        m_reservation_fails, m_writebacks, m_lost_locality, m_walk_reads, m_walk_read_hits, m_walk_forwards;
+        m_reservation_fails, m_writebacks, m_lost_locality, m_walk_reads, m_walk_read_hits, m_walk_forwards, m_context_forwards;
 };
 
 }  // namespace stacksim::memory

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "common/context_extension.h"
 #include "memory/page_walk_extension.h"
 
 namespace stacksim::memory {
@@ -91,6 +92,11 @@ bool TranslationUnit::tick(uint64_t cycle) {
     bool stalled = false;
     for (uint32_t port = 0; port < m_cfg.l1_tlb_ports && !upstream.empty(); ++port) {
         tlm::tlm_generic_payload* p = &upstream.front();
+        if (common::ContextExtension::is_set(*p)) {  // physical: no translation
+            upstream.pop();
+            m_out.push_back(p);
+            continue;
+        }
         const uint64_t vpn = table.vpn(p->get_address());
         auto fill = m_fills.find(vpn);
         if (fill != m_fills.end() && fill->second <= cycle) m_fills.erase(fill), fill = m_fills.end();

@@ -69,8 +69,13 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
     m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_placements().create(cfg.gpu.cta_scheduler),
                                                           cfg.gpu.sm_sharing);
     m_kmu = std::make_unique<sched::KernelManagementUnit>(*m_dispatcher, cfg.gpu.max_resident_kernels);
-    for (auto& sm : m_sms)
+    for (auto& sm : m_sms) {
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
+        sm->on_cta_saved = [this](core::Sm& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
+            m_dispatcher->cta_saved(s, l, std::move(c));
+        };
+        sm->on_cta_flushed = [this](core::Sm& s, core::KernelLaunch& l, uint64_t i) { m_dispatcher->cta_flushed(s, l, i); };
+    }
     m_device = std::make_unique<host::DeviceRuntime>(cfg.sm, ptx_dir, m_core_clock, m_pcie.get());
     if (m_gmmu) m_device->set_gmmu(m_gmmu.get(), cfg.uvm.mode == memory::UvmMode::Ideal || !cfg.host.timed_copies);
     for (size_t i = 0; i < apps.size(); ++i) {

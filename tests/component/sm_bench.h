@@ -44,6 +44,10 @@ public:
           dispatcher({&sm}, sched::cta_placements().create("round_robin")) {
         sm.downstream.bind(mem.upstream);
         sm.on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { dispatcher.cta_done(s, l); };
+        sm.on_cta_saved = [this](core::Sm& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
+            dispatcher.cta_saved(s, l, std::move(c));
+        };
+        sm.on_cta_flushed = [this](core::Sm& s, core::KernelLaunch& l, uint64_t i) { dispatcher.cta_flushed(s, l, i); };
     }
 
     /// Parses the snippet `body` once; the kernel lives as long as the bench.
