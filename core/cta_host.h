@@ -41,6 +41,11 @@ public:
     /// precondition can_accept(launch).
     virtual void restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) = 0;
     virtual uint32_t sm_id() const = 0;
+    /// Whether every CTA on the SM (if any) belongs to `launch` (spatial sharing).
+    virtual bool only_runs(const KernelLaunch& launch) const {
+        (void)launch;
+        return true;
+    }
     /// The CTAs on the SM (for preemption decisions).
     virtual std::vector<ResidentCta> resident_ctas() const { return {}; }
     /// Starts taking CTA `slot` off the SM by `t` (Switch or Flush; Drain needs nothing of

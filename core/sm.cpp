@@ -122,6 +122,9 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     cta.registers = registers_per_warp(launch.regs_per_thread) * nwarps;
     cta.start_cycle = m_clock.cycle();
     cta.prior_cycles = 0;
+    cta.state = CtaState::Running;
+    cta.switch_out = false;
+    cta.context_outstanding = 0;
     cta.warp_instructions = 0;
     cta.ctx.ctaid = launch.cta_coords(cta_index);
     cta.ctx.ntid = launch.block;
@@ -343,8 +346,12 @@ IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
 void Sm::emit(SmEventKind kind, uint64_t cycle, uint32_t warp, uint32_t pc, uint32_t mask, uint32_t other,
               uint32_t reconv, uint8_t reason, const Instruction* inst) {
     SmEvent e{kind, cycle, m_id, warp, 0, pc, mask, other, reconv, reason, inst};
-    if (kind == SmEventKind::CtaStart || kind == SmEventKind::CtaEnd)
+    if (kind == SmEventKind::CtaStart || kind == SmEventKind::CtaEnd || kind == SmEventKind::CtaSaved ||
+        kind == SmEventKind::CtaRestored || kind == SmEventKind::CtaFlushed) {
         e.cta = m_ctas[warp].cta_index;
+        e.since = m_ctas[warp].preempt_cycle;
+        if (m_ctas[warp].launch) e.kernel = m_ctas[warp].launch->name().c_str();
+    }
     else if (m_warps[warp].used)
         e.cta = m_ctas[m_warps[warp].cta_slot].cta_index;
     m_observer->on_event(e);

@@ -65,6 +65,7 @@ public:
     void start_cta(KernelLaunch& launch, uint64_t cta_index) override;
     void restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) override;
     std::vector<ResidentCta> resident_ctas() const override;
+    bool only_runs(const KernelLaunch& launch) const override;
     void preempt_cta(uint32_t slot, PreemptTechnique t) override;
     uint32_t sm_id() const override { return m_id; }
 

@@ -9,7 +9,10 @@ struct Instruction;
 
 /// What happened. Masks are lane bit masks (bit i = lane i).
 enum class SmEventKind : uint8_t {
-    CtaStart, CtaEnd, Fetch, Issue, Stall, Diverge, Reconverge, BarrierArrive, BarrierRelease, WarpExit
+    CtaStart, CtaEnd, Fetch, Issue, Stall, Diverge, Reconverge, BarrierArrive, BarrierRelease, WarpExit,
+    CtaSaved,     ///< a preempted CTA's context is written out (since: the preemption request)
+    CtaRestored,  ///< a resumed CTA's context is read back (since: the restore start)
+    CtaFlushed,   ///< a preempted CTA was dropped to restart later (since: the request)
 };
 
 /// One event. `reason` is an IssueOutcome for Stall events.
@@ -25,6 +28,8 @@ struct SmEvent {
     uint32_t reconv = 0;  ///< Diverge: reconvergence PC
     uint8_t reason = 0;   ///< Stall: core::IssueOutcome
     const Instruction* inst = nullptr;
+    uint64_t since = 0;   ///< CtaSaved/CtaRestored/CtaFlushed: when the operation began
+    const char* kernel = nullptr;  ///< CTA events: the kernel's name
 };
 
 /// Receives an SM's events. Watching costs nothing when no observer is attached.

@@ -19,6 +19,12 @@ uint64_t Sm::context_bytes(const CtaSlot& cta) const {
     return uint64_t{registers_per_warp(l.regs_per_thread)} * warps * 4 + l.shared_bytes + kWarpControlBytes * warps;
 }
 
+bool Sm::only_runs(const KernelLaunch& launch) const {
+    for (const CtaSlot& cta : m_ctas)
+        if (cta.used && cta.launch != &launch) return false;
+    return true;
+}
+
 std::vector<ResidentCta> Sm::resident_ctas() const {
     std::vector<ResidentCta> out;
     const uint64_t now = m_clock.cycle();
@@ -106,6 +112,7 @@ void Sm::context_done(uint32_t slot) {
     CtaSlot& cta = m_ctas[slot];
     m_progress = true;
     if (cta.state == CtaState::Restoring) {
+        if (m_observer) emit(SmEventKind::CtaRestored, m_clock.cycle(), slot);
         cta.state = CtaState::Running;
         m_context_restored += cta.context_bytes;
         m_restore_cycles += m_clock.cycle() - cta.preempt_cycle;
@@ -148,6 +155,7 @@ void Sm::finish_save(uint32_t slot) {
         if (m_warps[s].used && m_warps[s].cta_slot == slot) order.push_back({m_warps[s].ctx.warp_in_cta, s});
     std::sort(order.begin(), order.end());
     for (auto& [wi, s] : order) saved->warps.push_back(m_warps[s]);
+    if (m_observer) emit(SmEventKind::CtaSaved, m_clock.cycle(), slot);
     ++m_ctas_switched;
     m_context_saved += cta.context_bytes;
     m_save_cycles += m_clock.cycle() - cta.preempt_cycle;
@@ -159,6 +167,7 @@ void Sm::finish_flush(uint32_t slot) {
     CtaSlot& cta = m_ctas[slot];
     KernelLaunch& launch = *cta.launch;
     const uint64_t index = cta.cta_index;
+    if (m_observer) emit(SmEventKind::CtaFlushed, m_clock.cycle(), slot);
     ++m_ctas_flushed;
     m_flushed_instructions += cta.warp_instructions;
     release_cta(slot);

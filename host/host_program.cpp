@@ -73,6 +73,7 @@ void HostProgram::launch_trace(const core::TraceKernel& kernel) { enqueue(m_devi
 
 void HostProgram::enqueue(std::unique_ptr<core::KernelLaunch> launch) {
     launch->priority = m_settings.priority;
+    if (m_settings.idempotent != Idempotence::Auto) launch->idempotent = m_settings.idempotent == Idempotence::Yes;
     StreamCommand c;
     c.kind = StreamCommand::Kind::Kernel;
     c.launch = launch.get();

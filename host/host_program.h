@@ -19,12 +19,20 @@
 
 namespace stacksim::host {
 
+/// Whether an application's kernels may be flushed on preemption.
+enum class Idempotence : uint8_t {
+    Auto,  ///< as the analysis of the PTX or trace finds (core/idempotence.h)
+    Yes,   ///< declared idempotent (the user knows better than the analysis)
+    No,    ///< never flushed
+};
+
 /// How one application runs.
 struct AppSettings {
     uint32_t index = 0;              ///< application number (records, stats)
     uint64_t start_ps = 0;           ///< simulated time its host program starts
     int priority = 0;                ///< of its kernels (larger may preempt smaller)
     uint64_t launch_latency_ps = 0;  ///< launch call -> the GPU's kernel pool
+    Idempotence idempotent = Idempotence::Auto;
 };
 
 /// Implements the host API for one application: memory calls go to the shared DeviceRuntime;

@@ -59,11 +59,13 @@ void CtaDispatcher::allowed_sms(const Running& r, std::vector<core::CtaHost*>& o
         if (&o == &r) mine = k;
         ++k;
     }
+    // An SM of the set still finishing another kernel's CTAs joins once they are gone.
     const size_t n = m_sms.size();
     for (size_t i = mine * n / k; i < (mine + 1) * n / k; ++i)
-        if (!m_reserved[i] || m_reserved[i] == me) out.push_back(m_sms[i]);
+        if ((!m_reserved[i] || m_reserved[i] == me) && m_sms[i]->only_runs(*me)) out.push_back(m_sms[i]);
     for (size_t i = 0; i < n; ++i)
-        if (m_reserved[i] == me && (i < mine * n / k || i >= (mine + 1) * n / k)) out.push_back(m_sms[i]);
+        if (m_reserved[i] == me && (i < mine * n / k || i >= (mine + 1) * n / k) && m_sms[i]->only_runs(*me))
+            out.push_back(m_sms[i]);
 }
 
 void CtaDispatcher::dispatch() {
@@ -94,27 +96,30 @@ void CtaDispatcher::remove_finished() {
     if (!m_dispatching) m_running.remove_if([](const Running& x) { return x.finished; });
 }
 
-void CtaDispatcher::cta_done(core::CtaHost&, core::KernelLaunch& launch) {
+void CtaDispatcher::cta_done(core::CtaHost& sm, core::KernelLaunch& launch) {
     ++m_completed_total;
     Running* r = find(launch);
     if (!r) throw std::logic_error("CtaDispatcher: a CTA finished for a kernel that is not running");
     ++r->completed;
     finish_if_done(*r);
     dispatch();
+    if (m_left_hook) m_left_hook(sm);
 }
 
-void CtaDispatcher::cta_saved(core::CtaHost&, core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved) {
+void CtaDispatcher::cta_saved(core::CtaHost& sm, core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved) {
     Running* r = find(launch);
     if (!r) throw std::logic_error("CtaDispatcher: a CTA was saved for a kernel that is not running");
     r->queue.push_saved(std::move(saved));
     dispatch();
+    if (m_left_hook) m_left_hook(sm);
 }
 
-void CtaDispatcher::cta_flushed(core::CtaHost&, core::KernelLaunch& launch, uint64_t cta_index) {
+void CtaDispatcher::cta_flushed(core::CtaHost& sm, core::KernelLaunch& launch, uint64_t cta_index) {
     Running* r = find(launch);
     if (!r) throw std::logic_error("CtaDispatcher: a CTA was flushed for a kernel that is not running");
     r->queue.push_flushed(cta_index);
     dispatch();
+    if (m_left_hook) m_left_hook(sm);
 }
 
 void CtaDispatcher::reserve(uint32_t sm, const core::KernelLaunch* kernel) {

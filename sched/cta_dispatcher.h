@@ -17,7 +17,8 @@ namespace stacksim::sched {
 /// How running kernels share the SMs.
 enum class SmSharing : uint8_t {
     Smk,      ///< any SM takes CTAs of any kernel its resources allow (higher priority first)
-    Spatial,  ///< the SMs are split into disjoint sets, one per kernel with CTAs waiting
+    Spatial,  ///< the SMs are split into disjoint sets, one per kernel with CTAs waiting; an SM
+              ///< takes a kernel's CTAs only when it holds no other kernel's
 };
 
 /// Places the CTAs of the running kernels on SMs through a CtaPlacement policy whenever a
@@ -58,6 +59,9 @@ public:
     const std::vector<core::CtaHost*>& sms() const { return m_sms; }
     /// Called after a kernel started placing its CTAs (the preemption controller listens).
     void on_kernel_started(std::function<void(core::KernelLaunch&)> f) { m_started_hook = std::move(f); }
+    /// Called after an SM gave up a CTA (finished, saved or flushed) and the freed room was
+    /// offered to the waiting CTAs (the preemption controller listens).
+    void on_cta_left(std::function<void(core::CtaHost&)> f) { m_left_hook = std::move(f); }
 
 private:
     struct Running {
@@ -85,6 +89,7 @@ private:
     size_t m_rr = 0;
     bool m_dispatching = false;
     std::function<void(core::KernelLaunch&)> m_started_hook;
+    std::function<void(core::CtaHost&)> m_left_hook;
 };
 
 }  // namespace stacksim::sched

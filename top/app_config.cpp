@@ -27,6 +27,9 @@ const sim::Params<AppConfig>& AppConfig::params() {
         p.add("launch_latency_us", &C::launch_latency_us, "us",
               "its kernels' launch latency; negative = host.launch_latency_us")
             .check([](double v) { return v < 0.0 || v <= 100000.0; }, "negative or 0..100000");
+        p.add("idempotent", &C::idempotent, "",
+              "may its kernels' CTAs be flushed on preemption: auto = as the PTX/trace analysis finds, yes, no")
+            .names({{"auto", host::Idempotence::Auto}, {"yes", host::Idempotence::Yes}, {"no", host::Idempotence::No}});
         return p;
     }();
     return p;

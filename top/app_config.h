@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "host/host_program.h"
 #include "sim/config.h"
 #include "sim/param.h"
 #include "sim/policy_catalog.h"
@@ -19,6 +20,7 @@ struct AppConfig {
     double start_us = 0.0;               ///< its host program starts then
     int64_t priority = 0;                ///< of its kernels: larger may preempt smaller
     double launch_latency_us = -1.0;     ///< negative: host.launch_latency_us
+    host::Idempotence idempotent = host::Idempotence::Auto;  ///< may its CTAs be flushed
     static const sim::Params<AppConfig>& params();
 };
 

@@ -46,6 +46,7 @@ Applications::Applications(const RunConfig& cfg, const std::string& trace_list) 
         a.settings.start_ps = ps_of_us(c.start_us);
         a.settings.priority = static_cast<int>(c.priority);
         a.settings.launch_latency_ps = c.launch_latency_us < 0 ? default_latency : ps_of_us(c.launch_latency_us);
+        a.settings.idempotent = c.idempotent;
         m_workloads.push_back(workloads::create_workload(c.workload, a.size, a.seed));
         m_info.push_back(a);
     }

@@ -69,6 +69,9 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
     m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_placements().create(cfg.gpu.cta_scheduler),
                                                           cfg.gpu.sm_sharing);
     m_kmu = std::make_unique<sched::KernelManagementUnit>(*m_dispatcher, cfg.gpu.max_resident_kernels);
+    m_preemption = std::make_unique<sched::PreemptionController>("preemption", *m_dispatcher, cfg.sm, m_core_clock,
+                                                                 cfg.gpu.core_clock_mhz, cfg.memory_peak_gbps(),
+                                                                 cfg.preemption, stats);
     for (auto& sm : m_sms) {
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
         sm->on_cta_saved = [this](core::Sm& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {

@@ -17,6 +17,7 @@
 #include "sched/kernel_management_unit.h"
 #include "sim/clock_domain.h"
 #include "sim/stats.h"
+#include "sched/preemption_controller.h"
 #include "host/host_program.h"
 #include "top/run_config.h"
 
@@ -49,6 +50,7 @@ public:
     /// The GMMU, or null when uvm.mode is "off".
     memory::Gmmu* gmmu() { return m_gmmu.get(); }
     const std::vector<std::unique_ptr<core::Sm>>& sms() const { return m_sms; }
+    sched::PreemptionController& preemption() { return *m_preemption; }
     /// Attaches `o` to every SM (timeline, watch log).
     void set_observer(core::SmObserver* o) {
         for (auto& sm : m_sms) sm->set_observer(o);
@@ -66,6 +68,7 @@ private:
     std::unique_ptr<MemorySystem> m_memory;
     std::unique_ptr<sched::CtaDispatcher> m_dispatcher;
     std::unique_ptr<sched::KernelManagementUnit> m_kmu;
+    std::unique_ptr<sched::PreemptionController> m_preemption;
     std::unique_ptr<host::DeviceRuntime> m_device;
     std::unique_ptr<memory::HostMemory> m_host_memory;
     std::unique_ptr<memory::PcieLink> m_pcie;

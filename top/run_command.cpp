@@ -33,6 +33,7 @@ std::string known_workloads() {
 }
 
 void apply_cli(const RunOptions& o, sim::ConfigDoc& doc) {
+    add_app_specs(doc, o.apps);  // first, so that --set app[N].KEY=... can refine them
     for (auto& a : o.overrides) doc.apply_override(a);
     if (o.workload) {
         std::string name = *o.workload;
@@ -51,7 +52,6 @@ void apply_cli(const RunOptions& o, sim::ConfigDoc& doc) {
         doc.apply_override("run.workload=\"" + name + "\"");
     }
     if (o.seed) doc.apply_override(fmt::format("run.seed={}", *o.seed));
-    add_app_specs(doc, o.apps);
 }
 
 /// Outcome name without the "stall_" prefix.
@@ -128,7 +128,7 @@ int run_simulation(const RunOptions& o) {
     const uint32_t size = apps.info(0).size;
     if (timeline)
         sim::write_file_atomically(o.timeline_file,
-                                   timeline->to_json(gpu.device().kernels(), gpu.core_clock().cycle()).dump() + "\n");
+                                   timeline->to_json(gpu.device().kernels(), gpu.core_clock().cycle(), gpu.preemption().records()).dump() + "\n");
     if (watch && !o.quiet) fmt::print("{}", watch->text());
     const uint64_t cycles = gpu.core_clock().cycle();
     const uint64_t insts = gpu.warp_instructions();

@@ -77,6 +77,8 @@ const std::vector<Section>& sections() {
         section("host.memory", "host DRAM as the DMA engines see it", &RunConfig::host_memory),
         section("uvm", "unified memory: translation, GMMU, demand paging (core cycles unless ns)", &RunConfig::uvm),
         section("run", "what to run", &RunConfig::run),
+        section("preemption", "the preemption controller: SMs taken for higher-priority kernels (docs/preemption.md)",
+                &RunConfig::preemption),
     };
     return all;
 }
@@ -156,6 +158,11 @@ const sim::Params<RunSettings>& RunSettings::params() {
         return p;
     }();
     return p;
+}
+
+double RunConfig::memory_peak_gbps() const {
+    if (mem.model == MemoryModel::Simple || dram.name == "fixed") return memory.bandwidth_gbps;
+    return dram.peak_bandwidth_gbps() * address_map.partitions;
 }
 
 RunConfig read_run_config(sim::ConfigDoc& doc) {

@@ -16,6 +16,7 @@
 #include "noc/crossbar_config.h"
 #include "noc/interconnect_config.h"
 #include "sched/cta_dispatcher.h"
+#include "sched/preemption_config.h"
 #include "top/app_config.h"
 #include "sim/config.h"
 #include "sim/param.h"
@@ -89,6 +90,10 @@ struct RunConfig {
     memory::HostMemoryConfig host_memory;  ///< [host.memory]
     memory::UvmConfig uvm;                 ///< [uvm]: unified memory, translation, paging
     std::vector<AppConfig> apps;           ///< [[app]]; empty: one application from [run]
+    sched::PreemptionConfig preemption;    ///< [preemption]
+
+    /// Peak bandwidth of the GPU's memory (all partitions), GB/s.
+    double memory_peak_gbps() const;
 
     /// L2 slice defaults: 256 KB, 16 ways, write-back, atomics executed, 64 MSHRs.
     static memory::SectorCacheConfig default_l2();

@@ -42,14 +42,28 @@ void TimelineObserver::on_event(const core::SmEvent& e) {
     const uint32_t pid = e.sm + 1;
     m_seen_sms.insert(e.sm);
     switch (e.kind) {
-    case core::SmEventKind::CtaStart: m_cta_open[{e.sm, e.warp}] = {e.cycle, e.cta}; break;
+    case core::SmEventKind::CtaStart:
+        m_cta_open[{e.sm, e.warp}] = {e.cycle, e.cta};
+        m_cta_slots.insert({e.sm, e.warp});
+        break;
     case core::SmEventKind::CtaEnd: {
         auto it = m_cta_open.find({e.sm, e.warp});
         if (it != m_cta_open.end()) {
-            complete(fmt::format("CTA {}", it->second.second), "cta", it->second.first, e.cycle, pid,
-                     1000 + e.warp);
+            // Named by kernel so that per-SM occupancy by kernel reads off the CTA rows.
+            complete(fmt::format("{} CTA {}", e.kernel ? e.kernel : "", it->second.second), "cta", it->second.first,
+                     e.cycle, pid, 1000 + e.warp, {{"kernel", e.kernel ? e.kernel : ""}});
             m_cta_open.erase(it);
         }
+        break;
+    }
+    case core::SmEventKind::CtaSaved:
+    case core::SmEventKind::CtaRestored:
+    case core::SmEventKind::CtaFlushed: {
+        const char* what = e.kind == core::SmEventKind::CtaSaved      ? "save"
+                           : e.kind == core::SmEventKind::CtaRestored ? "restore"
+                                                                      : "flush";
+        complete(fmt::format("{} {} CTA {}", what, e.kernel ? e.kernel : "", e.cta), "preemption", e.since, e.cycle,
+                 pid, 1000 + e.warp, {{"kernel", e.kernel ? e.kernel : ""}});
         break;
     }
     case core::SmEventKind::Issue:
@@ -69,7 +83,8 @@ void TimelineObserver::on_event(const core::SmEvent& e) {
     }
 }
 
-nlohmann::json TimelineObserver::to_json(const std::vector<host::KernelRecord>& kernels, uint64_t end_cycle) {
+nlohmann::json TimelineObserver::to_json(const std::vector<host::KernelRecord>& kernels, uint64_t end_cycle,
+                                         const std::vector<sched::PreemptionController::Record>& preemptions) {
     for (auto it = m_stall_open.begin(); it != m_stall_open.end();) {
         auto key = it->first;
         ++it;
@@ -80,13 +95,30 @@ nlohmann::json TimelineObserver::to_json(const std::vector<host::KernelRecord>& 
         events.push_back({{"name", what}, {"ph", "M"}, {"pid", pid}, {"tid", tid}, {"args", {{"name", name}}}});
     };
     meta("process_name", 0, 0, "GPU");
-    meta("thread_name", 0, 0, "kernels");
     for (uint32_t sm : m_seen_sms) meta("process_name", sm + 1, 0, fmt::format("SM {}", sm));
     for (auto& [sm, warp] : m_seen_warps) meta("thread_name", sm + 1, warp, fmt::format("warp slot {}", warp));
-    for (auto& k : kernels)
+    for (auto& [sm, slot] : m_cta_slots) meta("thread_name", sm + 1, 1000 + slot, fmt::format("CTA slot {}", slot));
+    // One row per application: its kernels, each preceded by its launch latency (call -> start).
+    std::set<uint32_t> apps;
+    for (auto& k : kernels) apps.insert(k.app);
+    for (uint32_t a : apps) meta("thread_name", 0, a, fmt::format("app {} kernels", a));
+    for (auto& k : kernels) {
+        if (k.start_cycle > k.call_cycle)
+            events.push_back({{"name", "launch " + k.name}, {"cat", "launch"}, {"ph", "X"}, {"ts", k.call_cycle},
+                              {"dur", k.start_cycle - k.call_cycle}, {"pid", 0}, {"tid", k.app}});
         events.push_back({{"name", k.name}, {"cat", "kernel"}, {"ph", "X"}, {"ts", k.start_cycle},
                           {"dur", k.end_cycle > k.start_cycle ? k.end_cycle - k.start_cycle : 1}, {"pid", 0},
-                          {"tid", 0}, {"args", {{"ctas", k.ctas}, {"warp_instructions", k.warp_instructions}}}});
+                          {"tid", k.app}, {"args", {{"ctas", k.ctas}, {"warp_instructions", k.warp_instructions},
+                                                    {"priority", k.priority}}}});
+    }
+    if (!preemptions.empty()) meta("thread_name", 0, 999, "preemption requests");
+    for (auto& r : preemptions)
+        events.push_back({{"name", "preempt for " + r.kernel}, {"cat", "preemption"}, {"ph", "X"},
+                          {"ts", r.request_cycle},
+                          {"dur", r.done && r.done_cycle > r.request_cycle ? r.done_cycle - r.request_cycle : 1},
+                          {"pid", 0}, {"tid", 999},
+                          {"args", {{"sms", r.sms}, {"drained", r.drained}, {"switched", r.switched},
+                                    {"flushed", r.flushed}}}});
     for (auto& e : m_events) events.push_back(e);
     return {{"traceEvents", events}, {"displayTimeUnit", "ns"},
             {"otherData", {{"time_unit", "core cycles (shown as microseconds)"}, {"generator", "stacksim"}}}};

@@ -12,6 +12,7 @@
 
 #include "core/sm_observer.h"
 #include "host/host_program.h"
+#include "sched/preemption_controller.h"
 
 namespace stacksim::top {
 
@@ -24,7 +25,9 @@ public:
     bool watches(uint32_t sm, uint32_t) const override { return m_sms.count(sm) != 0; }
     void on_event(const core::SmEvent& e) override;
     /// The whole trace, with one row per kernel of `kernels` on a "GPU" process.
-    nlohmann::json to_json(const std::vector<host::KernelRecord>& kernels, uint64_t end_cycle);
+    /// Preemption requests get a row of their own (request to all chosen SMs free).
+    nlohmann::json to_json(const std::vector<host::KernelRecord>& kernels, uint64_t end_cycle,
+                           const std::vector<sched::PreemptionController::Record>& preemptions = {});
 
 private:
     void close_stall(uint32_t sm, uint32_t warp, uint64_t cycle);
@@ -37,6 +40,7 @@ private:
     std::map<std::pair<uint32_t, uint32_t>, std::pair<uint64_t, uint8_t>> m_stall_open;  ///< (sm, warp) -> (start, reason)
     std::set<uint32_t> m_seen_sms;
     std::set<std::pair<uint32_t, uint32_t>> m_seen_warps;
+    std::set<std::pair<uint32_t, uint32_t>> m_cta_slots;  ///< (sm, CTA slot) that held a CTA
 };
 
 /// Prints every event of the watched warps ("sm0.w3" = warp slot 3 of SM 0) as one line.

@@ -3,6 +3,7 @@
 // Grammar and rules follow accel-sim-framework gpu-simulator/trace-parser/trace_parser.cc and
 // the tracer (util/tracer_nvbit/tracer_tool); see docs/accelsim-traces.md.
 #include "workloads/accelsim_trace.h"
+#include "core/idempotence.h"
 
 #include <algorithm>
 #include <charconv>
@@ -537,6 +538,7 @@ std::unique_ptr<core::TraceKernel> read_traceg(const std::string& path) {
     TracegReader reader(path, *kernel);
     core::CtaTrace cta;
     while (reader.next_cta(cta)) kernel->ctas.push_back(std::move(cta));
+    kernel->idempotent = core::is_idempotent(*kernel);
     return kernel;
 }
 

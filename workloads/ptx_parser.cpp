@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // PTX parser: module directives, .entry signatures, declarations and kernel bodies.
 #include "workloads/ptx_parser.h"
+#include "core/idempotence.h"
 
 #include <algorithm>
 #include <limits>
@@ -120,6 +121,7 @@ core::Module PtxParser::parse() {
                 error(peek(), "expected .entry after " + std::string(t.text) + " but found");
         } else if (t.is_word(".entry")) {
             mod.kernels.push_back(parse_entry());
+            mod.kernels.back().idempotent = core::is_idempotent(mod.kernels.back());
         } else if (t.is_word(".func") || t.is_word(".callprototype")) {
             error(t, "unsupported directive (device functions and calls are not supported)");
         } else if (t.is_word(".extern")) {

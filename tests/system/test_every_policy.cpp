@@ -14,6 +14,7 @@
 #include "noc/layer_policy.h"
 #include "noc/routing.h"
 #include "sched/cta_placement.h"
+#include "sched/preemption_policy.h"
 #include "sched/warp_scheduler_registry.h"
 #include "tests/system/cli_runner.h"
 
@@ -78,4 +79,10 @@ TEST_CASE("every policy: each layer policy runs the 2.5D network", "[registry]")
         REQUIRE(r.exit_code == 0);
         CHECK(r.output.find("layer policy " + name) != std::string::npos);
     }
+}
+
+TEST_CASE("every policy: each preemption policy runs two applications", "[registry][preemption]") {
+    run_each(sched::preemption_policies(),
+             "small --app matmul:96 --app vecadd:20000@5us^1 --set run.alone_runs=false --set host.timed_copies=false",
+             "preemption.policy");
 }

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+// Configuration of the preemption controller ([preemption]).
+#include "sched/preemption_config.h"
+
+#include "sched/preemption_policy.h"
+
+namespace stacksim::sched {
+
+const sim::Params<PreemptionConfig>& PreemptionConfig::params() {
+    using C = PreemptionConfig;
+    static const auto p = [] {
+        sim::Params<C> p;
+        p.policy("policy", &C::policy, preemption_policies(),
+                 "how the CTAs of the SMs taken for a higher-priority kernel leave them (docs/preemption.md)");
+        p.add("max_sms", &C::max_sms, "SMs",
+              "SMs freed for one preempting kernel; 0 = as many as its waiting CTAs can fill")
+            .range(0, 1024);
+        p.add("context_bandwidth_gbps", &C::context_bandwidth_gbps, "GB/s",
+              "memory bandwidth the switch-time estimates divide among the SMs; 0 = the memory's peak")
+            .range(0.0, 1e6);
+        return p;
+    }();
+    return p;
+}
+
+}  // namespace stacksim::sched

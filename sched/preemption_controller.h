@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// The preemption controller: frees SMs for a higher-priority kernel, CTA by CTA, by policy.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "core/sm_config.h"
+#include "sched/cta_dispatcher.h"
+#include "sched/preemption_config.h"
+#include "sched/preemption_policy.h"
+#include "sim/clock_domain.h"
+#include "sim/stats.h"
+
+namespace stacksim::sched {
+
+/// Listens to the CTA dispatcher. When a kernel starts and CTAs of it still wait while SMs run
+/// only lower-priority CTAs (or on request()), it picks the SMs to free: the candidates with the
+/// lowest estimated preemption latency, as many as the kernel's waiting CTAs can fill
+/// (max_sms caps it). It reserves them for the kernel (no other CTA starts there), asks the
+/// policy for a technique per resident CTA (drain, switch, flush) and applies it. A request
+/// ends when none of its SMs holds a CTA of another kernel; reservations are dropped once
+/// the kernel has no CTA waiting and the SM is free. Decisions happen in the delta cycle
+/// after the trigger, so they never run inside a dispatch.
+class PreemptionController : public sc_core::sc_module {
+public:
+    SC_HAS_PROCESS(PreemptionController);
+    /// `memory_gbps`: bandwidth the switch estimate shares among the SMs (GB/s).
+    PreemptionController(sc_core::sc_module_name name, CtaDispatcher& dispatcher, const core::SmConfig& sm,
+                         sim::ClockDomain& clock, double core_mhz, double memory_gbps, const PreemptionConfig& cfg,
+                         sim::StatRegistry& stats);
+
+    /// API call: free SMs for `kernel` now, even if the policy would not (the policy "none"
+    /// then drains). `kernel` must be running.
+    void request(core::KernelLaunch& kernel);
+
+    /// One preemption request, for the timeline and reports (core cycles).
+    struct Record {
+        std::string kernel;
+        uint64_t request_cycle = 0;
+        uint64_t done_cycle = 0;  ///< all chosen SMs free (when done)
+        bool done = false;
+        uint32_t sms = 0;
+        uint32_t drained = 0, switched = 0, flushed = 0;
+    };
+    const std::vector<Record>& records() const { return m_records; }
+
+private:
+    struct Active {
+        core::KernelLaunch* kernel;
+        size_t record;
+        std::vector<uint32_t> sms;  ///< chosen SMs
+        std::vector<bool> free;
+        bool open = true;
+    };
+    void process();
+    void handle(core::KernelLaunch& kernel, bool forced);
+    void on_cta_left(core::CtaHost& sm);
+    void update(Active& a);
+    bool kernel_running(const core::KernelLaunch& k) const;
+    CtaEstimate estimate(const core::ResidentCta& c, uint64_t sm_context_bytes, uint32_t sms_sharing) const;
+    uint32_t sms_wanted(const core::KernelLaunch& k) const;
+
+    CtaDispatcher& m_dispatcher;
+    core::SmConfig m_sm;
+    sim::ClockDomain& m_clock;
+    double m_cycles_per_us;
+    double m_bytes_per_cycle;  ///< memory bandwidth in bytes per core cycle
+    PreemptionConfig m_cfg;
+    std::unique_ptr<PreemptionPolicy> m_policy;
+    std::vector<core::KernelLaunch*> m_triggers;
+    std::vector<bool> m_forced;
+    sc_core::sc_event m_wake;
+    std::vector<Active> m_active;
+    std::vector<Record> m_records;
+
+    sim::Counter m_requests, m_sms_freed, m_drained, m_switched, m_flushed;
+    sim::Average m_latency;
+};
+
+}  // namespace stacksim::sched
