@@ -78,6 +78,7 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
     g.add("preemption.restore_cycles", m_restore_cycles, "restore start to context read back, summed over CTAs", "cycles");
     g.add("preemption.flushed_instructions", m_flushed_instructions, "warp instructions of flushed CTAs (work lost)",
           "instructions");
+    g.add("preemption.flushed_cycles", m_flushed_cycles, "resident cycles of flushed CTAs (work lost)", "cycles");
     g.add_formula("regfile_conflict_cycles", [this] { return static_cast<double>(m_collector.conflict_cycles()); },
                   "operand reads delayed by register-bank conflicts", "cycles");
     for (size_t i = 0; i < m_outcomes.size(); ++i)

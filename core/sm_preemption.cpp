@@ -170,6 +170,7 @@ void Sm::finish_flush(uint32_t slot) {
     if (m_observer) emit(SmEventKind::CtaFlushed, m_clock.cycle(), slot);
     ++m_ctas_flushed;
     m_flushed_instructions += cta.warp_instructions;
+    m_flushed_cycles += cta.prior_cycles + (m_clock.cycle() - cta.start_cycle);
     release_cta(slot);
     if (on_cta_flushed) on_cta_flushed(*this, launch, index);
 }

@@ -157,8 +157,12 @@ int run_simulation(const RunOptions& o) {
     summary["kernels"] = nlohmann::json::array();
     for (auto& k : gpu.device().kernels()) {
         uint64_t kc = k.end_cycle - k.start_cycle;
-        summary["kernels"].push_back({{"name", k.name}, {"ctas", k.ctas}, {"start_cycle", k.start_cycle},
+        summary["kernels"].push_back({{"name", k.name}, {"app", k.app}, {"priority", k.priority}, {"ctas", k.ctas},
+                                      {"call_cycle", k.call_cycle}, {"start_cycle", k.start_cycle},
                                       {"cycles", kc}, {"warp_instructions", k.warp_instructions},
+                                      {"avg_cta_cycles", k.ctas_completed ? static_cast<double>(k.cta_cycles) /
+                                                                              static_cast<double>(k.ctas_completed)
+                                                                        : 0.0},
                                       {"ipc", kc ? static_cast<double>(k.warp_instructions) / static_cast<double>(kc) : 0.0},
                                       {"issue_slots", outcomes_json(k.issue_outcomes)}});
     }
