@@ -34,7 +34,9 @@ PAGE_2M = ["uvm.page_bytes=2097152"]
 
 def run(stacksim, workload, sets):
     with tempfile.TemporaryDirectory() as d:
-        cmd = [stacksim, "run", "gtx480", "--workload", workload, "--quiet", "--out", d]
+        # The paper's simulator (GPGPU-Sim) has no kernel launch latency: none here either.
+        cmd = [stacksim, "run", "gtx480", "--workload", workload, "--quiet", "--out", d,
+               "--set", "host.launch_latency_us=0"]
         for s in sets:
             cmd += ["--set", s]
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

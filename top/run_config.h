@@ -55,7 +55,7 @@ struct MemoryChoice {
 /// [host]: the host side of copies.
 struct HostConfig {
     bool timed_copies = true;  ///< memcpy crosses the PCIe link (false: copies are free)
-    double launch_latency_us = 0.0;  ///< kernel launch call -> the GPU's kernel pool
+    double launch_latency_us = 5.0;  ///< kernel launch call -> the GPU's kernel pool (thesis: 3-33 us)
     static const sim::Params<HostConfig>& params();
 };
 

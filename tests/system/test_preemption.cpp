@@ -188,12 +188,15 @@ TEST_CASE("preemption: every library kernel verifies when preempted at seeded ra
         if (w == "pcie_copy") continue;  // no kernel
         const std::string base = "small --set host.timed_copies=false";
         const Run alone = run(base + " --workload " + w);
-        const double end_us = alone.summary["simulated_seconds"].get<double>() * 1e6;
-        const double start_us = std::uniform_real_distribution<double>(0.0, end_us)(rng);
+        // A time while its kernels run (small's core clock is 1000 MHz: cycles / 1000 = us).
+        const auto& ks = alone.summary["kernels"];
+        const double first_us = ks.front()["start_cycle"].get<double>() / 1000.0;
+        const double end_us = (ks.back()["start_cycle"].get<double>() + ks.back()["cycles"].get<double>()) / 1000.0;
+        const double start_us = std::uniform_real_distribution<double>(first_us, end_us)(rng);
         const std::string policy = policies[i++ % 3];
         INFO(w << " preempted by vecadd at " << start_us << " us of " << end_us << " with " << policy);
         const Run r = run(base + " --app " + w + " --app vecadd:20000@" + std::to_string(start_us) +
-                          "us^1 --set preemption.policy=" + policy);
+                          "us^1 --set app[1].launch_latency_us=0 --set preemption.policy=" + policy);
         ++total;
         if (stat(r, "gpu.preemption.requests") > 0) ++preempted;
     }
