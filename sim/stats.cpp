@@ -71,6 +71,13 @@ nlohmann::json StatRegistry::to_json() const {
     return j;
 }
 
+std::vector<StatRegistry::Info> StatRegistry::describe() const {
+    static const char* const kinds[] = {"counter", "average", "histogram", "formula"};
+    std::vector<Info> out;
+    for (auto& [name, e] : m_entries) out.push_back({name, kinds[static_cast<int>(e.kind)], e.unit, e.desc});
+    return out;
+}
+
 std::string StatRegistry::to_csv() const {
     std::string out = "name,value,unit,description\n";
     for (auto& [name, e] : m_entries)

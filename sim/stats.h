@@ -87,6 +87,15 @@ public:
     bool contains(const std::string& name) const { return m_entries.count(name) != 0; }
     size_t size() const { return m_entries.size(); }
 
+    /// What a registered statistic is, without its value.
+    struct Info {
+        std::string name;
+        std::string kind;  ///< "counter", "average", "histogram" or "formula"
+        std::string unit, desc;
+    };
+    /// Every registered statistic, sorted by name (the stats dictionary is built from this).
+    std::vector<Info> describe() const;
+
 private:
     struct Entry {
         enum class Kind { Counter, Average, Histogram, Formula } kind;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The command line: `stacksim run|list|--help|--version`.
+// The command line: `stacksim run|noc|config|sweep|plot|stats|list|--help|--version`.
 #include "noc/layer_policy.h"
 #include "noc/routing.h"
 #include "top/cli.h"
@@ -22,7 +22,10 @@
 #include "top/embedded_presets.h"
 #include "top/config_command.h"
 #include "top/noc_command.h"
+#include "top/plot_command.h"
 #include "top/run_command.h"
+#include "top/stats_dictionary.h"
+#include "top/sweep_command.h"
 #include "workloads/workload_registry.h"
 
 namespace po = boost::program_options;
@@ -36,6 +39,9 @@ const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZ
                     [--timeline FILE.json [--timeline-sms 0,1]] [--watch smN.wM]...
        stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP] [--pattern NAME] [--set KEY=VALUE]... [--out DIR]
        stacksim config --list [SECTION] | --markdown | [PRESET|FILE] [--set KEY=VALUE]...
+       stacksim sweep SWEEP.toml [--jobs N] [--retry-failed] [--slurm] | SWEEP.toml|DIR --status|--merge
+       stacksim plot latency|bars|timeline ...   (stacksim plot --help)
+       stacksim stats --list [PREFIX] | --markdown
        stacksim list
        stacksim --help | --version
 
@@ -150,6 +156,9 @@ int cli_main(int argc, char** argv) {
         if (args[0] == "list") return list_command();
         if (args[0] == "noc") return noc_command(args);
         if (args[0] == "config") return config_command(args);
+        if (args[0] == "sweep") return sweep_command(args);
+        if (args[0] == "plot") return plot_command(args);
+        if (args[0] == "stats") return stats_command(args);
         if (args[0] == "run") {
             args.erase(args.begin());
             for (auto& a : args)

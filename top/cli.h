@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The command line: `stacksim run|list|--help|--version`.
+// The command line: `stacksim run|noc|config|sweep|plot|stats|list|--help|--version`.
 #pragma once
 
 namespace stacksim::top {
