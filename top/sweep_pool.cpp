@@ -78,7 +78,8 @@ void SweepPool::finish(Child& c, int status) {
     o.timed_out = c.timed_out;
     if (WIFEXITED(status)) o.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) o.signal = WTERMSIG(status);
-    if (c.stopped && o.exit_code != 0) {  // interrupted by us: stays pending
+    // Interrupted (by us, or by the Ctrl-C that reached the whole process group): stays pending.
+    if ((c.stopped || g_stop) && o.exit_code != 0) {
         std::error_code ec;
         std::filesystem::remove_all(c.attempt.out, ec);
         std::filesystem::remove(c.attempt.log, ec);

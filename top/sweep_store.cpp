@@ -84,7 +84,9 @@ SweepStore::SweepStore(std::string out) : m_out(std::move(out)) {
 }
 
 bool SweepStore::lock(bool exclusive) {
-    fs::create_directories(m_out);
+    std::error_code ec;
+    fs::create_directories(m_out, ec);
+    if (ec) throw sim::InputError(fmt::format("{}: cannot create the results folder: {}", m_out, ec.message()));
     const std::string path = m_out + "/.lock";
     int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) throw sim::InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));

@@ -23,12 +23,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// 12 points of 0.05-0.3 s each on the small preset.
-const char* const kTwelve =
-    "[sweep]\nstats = [\"gpu.sm0.warp_instructions\", \"gpu.mem.memory.bytes\"]\n"
-    "[base]\nconfig = \"small\"\n"
-    "[grid]\nworkload = [\"matmul:64\", \"bfs:2000\", \"vecadd:65536\"]\n"
-    "\"gpu.sm.warp_scheduler\" = [\"lrr\", \"gto\"]\nseed = [1, 2]\n";
+/// The README's sweep (examples/sweeps/schedulers.toml): 12 points of 0.05-0.3 s each on the small preset.
+std::string twelve() { return read_file(std::string(STACKSIM_SOURCE_DIR) + "/examples/sweeps/schedulers.toml"); }
 
 /// Point folders holding summary.json and stats.json.
 std::set<std::string> complete_points(const std::string& out) {
@@ -101,7 +97,7 @@ std::string table_without_host_time(const std::string& path) {
 TEST_CASE("sweep: a 12-point sweep killed with SIGKILL midway resumes to the results of a straight run",
           "[sweep][system]") {
     const std::string dir = temp_dir();
-    write_file(dir + "/twelve.toml", kTwelve);
+    write_file(dir + "/twelve.toml", twelve());
     CliResult straight = run_cli("sweep " + dir + "/twelve.toml --out " + dir + "/straight --jobs 2");
     INFO(straight.output);
     REQUIRE(straight.exit_code == 0);
@@ -166,7 +162,7 @@ TEST_CASE("sweep: a 12-point sweep killed with SIGKILL midway resumes to the res
 TEST_CASE("sweep: results.csv has one row per point with its values, key stats, status and host time",
           "[sweep][system]") {
     const std::string dir = temp_dir();
-    write_file(dir + "/s.toml", kTwelve);
+    write_file(dir + "/s.toml", twelve());
     REQUIRE(run_cli("sweep " + dir + "/s.toml --jobs 2").exit_code == 0);
     std::istringstream table(read_file(dir + "/s/results.csv"));
     std::string header, row;
@@ -260,4 +256,25 @@ TEST_CASE("sweep: --dry-run lists the points and their commands without running 
     CHECK(r.output.find("stacksim run small --set run.seed=2") != std::string::npos);
     CHECK(r.output.find("sweep: 2 points") != std::string::npos);
     CHECK_FALSE(fs::exists(dir + "/d"));
+}
+
+TEST_CASE("sweep: a point running past sweep.timeout is killed and recorded as failed", "[sweep][errors]") {
+    const std::string dir = temp_dir();
+    fs::create_directories(dir + "/spin");
+    std::string ptx = read_file(std::string(STACKSIM_SOURCE_DIR) + "/workloads/kernels/vecadd.ptx");
+    auto pos = ptx.find("ret;");
+    REQUIRE(pos != std::string::npos);
+    ptx.replace(pos, 4, "$L__spin:\n\tbra.uni $L__spin;");
+    write_file(dir + "/spin/vecadd.ptx", ptx);
+    write_file(dir + "/t.toml", "[sweep]\ntimeout = 1\n[base]\nconfig = \"small\"\nworkload = \"vecadd:256\"\n"
+                                "[[point]]\nptx_dir = \"spin\"\n[[point]]\nseed = 2\n");
+    const auto t0 = std::chrono::steady_clock::now();
+    CliResult r = run_cli("sweep " + dir + "/t.toml --jobs 2");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    INFO(r.output);
+    CHECK(r.exit_code == 3);
+    CHECK(r.output.find("timed out after 1 s") != std::string::npos);
+    CHECK(r.output.find("1 done, 1 failed, 0 pending") != std::string::npos);
+    CHECK(seconds < 30);
+    CHECK(processes_mentioning(dir + "/t/tmp/") == 0);
 }
