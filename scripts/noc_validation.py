@@ -3,7 +3,9 @@
 
 Runs `stacksim noc configs/noc/stacked.toml --saturation` over routing functions, layer
 policies, traffic patterns and memory-traffic fractions, and Netrace replays under each policy,
-then prints Markdown tables. Usage: scripts/noc_validation.py [--jobs N] [--quick] > out.md
+then prints Markdown tables; with --figures DIR it also draws latency against offered load under
+each policy and the policies' saturation throughput (scripts/plot.py; PNG and SVG).
+Usage: scripts/noc_validation.py [--jobs N] [--quick] [--figures docs/figures] > out.md
 """
 import argparse
 import csv
@@ -21,14 +23,40 @@ TRACES = os.path.join(ROOT, "..", "shared", "traces", "netrace")
 POLICIES = ["dor", "localbuf", "destdetect", "dll"]
 
 
-def saturation(sets, pattern):
+def curve_rows(options, sets):
+    """Rows of the curve.csv of `stacksim noc CONFIG OPTIONS --set ...`."""
     with tempfile.TemporaryDirectory() as out:
-        cmd = [BIN, "noc", CONFIG, "--saturation", "--pattern", pattern, "--out", out]
+        cmd = [BIN, "noc", CONFIG] + options + ["--out", out]
         for s in sets:
             cmd += ["--set", s]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
         with open(os.path.join(out, "curve.csv")) as f:
-            return next(csv.DictReader(f))
+            return list(csv.DictReader(f))
+
+
+def saturation(sets, pattern):
+    return curve_rows(["--saturation", "--pattern", pattern], sets)[0]
+
+
+def curve(sets, pattern, rates):
+    return curve_rows(["--rates", rates, "--pattern", pattern], sets)
+
+
+def figures(folder, results, base_fractions):
+    """Latency vs offered load per policy, and saturation throughput by policy (uniform, threshold 8)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import plot
+    curves = [(pol, results[("curve", pol)], pol) for pol in POLICIES if ("curve", pol) in results]
+    if curves:
+        plot.latency_plot(curves, os.path.join(folder, "noc-latency-policies"),
+                          title="2.5D system, YX-Z, uniform random, 25% memory traffic", ymax=300)
+    rows = [{"memory traffic": f"{f:.0%}", "policy": pol,
+             "accepted": results[("policy", 8, pol, "uniform", f)]["accepted"]}
+            for f in base_fractions for pol in POLICIES if ("policy", 8, pol, "uniform", f) in results]
+    if rows:
+        plot.bar_plot(rows, os.path.join(folder, "noc-policies-saturation"), "accepted", "memory traffic", ["policy"],
+                      title="Saturation throughput, uniform random, YX-Z, threshold 8",
+                      ylabel="saturation throughput (flits/core/cycle)")
 
 
 def replay(sets, trace, speedup):
@@ -48,7 +76,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="shorter windows (for a smoke run)")
     ap.add_argument("--bin", default=BIN, help="the stacksim binary (default build/stacksim)")
-    ap.add_argument("--only", choices=["bottleneck", "routing", "policy", "netrace"], help="one table")
+    ap.add_argument("--only", choices=["bottleneck", "routing", "policy", "netrace", "curve"], help="one table")
+    ap.add_argument("--figures", help="also write the figures (PNG and SVG) to this folder")
     args = ap.parse_args()
     BIN = args.bin
     base = ["traffic.warmup=2000", "traffic.measure=6000", "traffic.drain_cap=12000", "traffic.latency_bound=300"]
@@ -83,7 +112,12 @@ def main():
                     add(("policy", thr, pol, p, f), saturation,
                         base + ["noc.routing=yx", f"noc.layer_policy={pol}", f"traffic.memory_fraction={f}"]
                         + threshold, p)
-    # 4. Netrace runtime under each policy.
+    # 4. Latency against offered load under each policy (figure only).
+    if args.figures:
+        for pol in POLICIES:
+            add(("curve", pol), curve, base + ["noc.routing=yx", f"noc.layer_policy={pol}",
+                                               "traffic.memory_fraction=0.25"], "uniform", "0.05:0.7:0.05")
+    # 5. Netrace runtime under each policy.
     for pol in POLICIES:
         for t in ["lngrex", "multiregion"]:
             for sp in [1, 20]:
@@ -161,6 +195,10 @@ def main():
                       f"{v['localbuf']['runtime_cycles']} | {v['destdetect']['runtime_cycles']} | "
                       f"{v['dll']['runtime_cycles']} | {v['dll']['runtime_cycles'] / d['runtime_cycles'] - 1:+.2%} | "
                       f"{d['packet_latency']:.0f} / {v['dll']['packet_latency']:.0f} |")
+
+
+    if args.figures:
+        figures(args.figures, results, [0.05, 0.10, 0.25, 0.50, 0.75])
 
 
 if __name__ == "__main__":

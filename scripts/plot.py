@@ -3,11 +3,11 @@
 # Figures from stacksim outputs (PNG and SVG): NoC latency curves, grouped bars, timeline series.
 """stacksim plot: figures from stacksim's outputs, each written as STEM.png and STEM.svg.
 
-    plot.py latency CURVE.csv[=LABEL]... [--x offered] [--y packet_latency] [--out STEM]
+    plot.py latency CURVE.csv[=LABEL]... [--x offered] [--y packet_latency] [--ymax Y] [--out STEM]
         latency against offered load, one curve per file (`stacksim noc --rates ... --out DIR`
         writes DIR/curve.csv; the label defaults to the folder name, e.g. the layer policy)
     plot.py bars results.csv --stat COLUMN [--x workload] [--group COLUMN[,COLUMN]]
-                [--baseline VALUE [--speedup]] [--out STEM]
+                [--baseline VALUE [--speedup]] [--log] [--out STEM]
         grouped bars of a column of a sweep's results.csv: one group of bars per --x value,
         one bar per --group value (rows with the same pair, e.g. several seeds, are averaged;
         error bars show their min and max). With --baseline each group is divided by its bar
@@ -78,7 +78,7 @@ def number(path, row, column):
         raise PlotError(f"{path}: column '{column}' holds '{text}', not a number")
 
 
-def latency_plot(curves, stem, x="offered", y="packet_latency", title=None):
+def latency_plot(curves, stem, x="offered", y="packet_latency", title=None, ymax=None):
     """curves: [(label, rows of a curve.csv, path)]. Saturated points are drawn hollow."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
@@ -89,11 +89,13 @@ def latency_plot(curves, stem, x="offered", y="packet_latency", title=None):
         sat = [(a, b) for a, b, r in zip(xs, ys, rows) if r.get("saturated") == "1"]
         if sat:
             ax.plot([a for a, _ in sat], [b for _, b in sat], linestyle="none", marker="o", markersize=9,
-                    markerfacecolor="white", markeredgecolor=line.get_color())
+                    color=line.get_color(), markerfacecolor="white")
     ax.set_xlabel({"offered": "offered load (flits/node/cycle)", "accepted": "accepted load (flits/node/cycle)",
                    "rate": "injection rate (flits/node/cycle)"}.get(x, x))
     ax.set_ylabel({"packet_latency": "packet latency (cycles)",
                    "network_latency": "network latency (cycles)"}.get(y, y))
+    if ymax:
+        ax.set_ylim(top=ymax)
     ax.grid(True, alpha=0.3)
     ax.legend()
     if title:
@@ -101,7 +103,8 @@ def latency_plot(curves, stem, x="offered", y="packet_latency", title=None):
     return save(fig, stem)
 
 
-def bar_plot(rows, stem, stat, x, groups, baseline=None, speedup=False, path="table", title=None, ylabel=None):
+def bar_plot(rows, stem, stat, x, groups, baseline=None, speedup=False, path="table", title=None, ylabel=None,
+             logy=False):
     """Grouped bars of `stat` by `x` (one group each) and `groups` (one bar each)."""
     plt = _pyplot()
     rows = [r for r in rows if r.get("status", "done") == "done"]
@@ -148,6 +151,8 @@ def bar_plot(rows, stem, stat, x, groups, baseline=None, speedup=False, path="ta
             high.append(hi - mean)
         err = [low, high] if any(low) or any(high) else None
         ax.bar(pos, heights, width, label=g, yerr=err, capsize=2 if err else 0)
+    if logy:
+        ax.set_yscale("log")
     ax.set_xticks(range(len(xs)))
     ax.set_xticklabels(xs, rotation=30 if len(xs) > 6 else 0, ha="right" if len(xs) > 6 else "center")
     ax.set_xlabel(x)
@@ -245,6 +250,7 @@ def main(argv=None):
     lat.add_argument("curves", nargs="+", metavar="CURVE.csv[=LABEL]")
     lat.add_argument("--x", default="offered")
     lat.add_argument("--y", default="packet_latency")
+    lat.add_argument("--ymax", type=float, help="clip the y axis here (latency past saturation)")
     bars = sub.add_parser("bars", help="grouped bars of a column of a results.csv")
     bars.add_argument("table")
     bars.add_argument("--stat", required=True)
@@ -252,6 +258,7 @@ def main(argv=None):
     bars.add_argument("--group", default="")
     bars.add_argument("--baseline")
     bars.add_argument("--speedup", action="store_true")
+    bars.add_argument("--log", action="store_true", help="logarithmic y axis")
     tl = sub.add_parser("timeline", help="a time series from a --timeline JSON")
     tl.add_argument("timeline")
     tl.add_argument("--series", default="ipc", choices=["ipc", "ctas", "stalls"])
@@ -268,13 +275,14 @@ def main(argv=None):
                 label = label or os.path.basename(os.path.dirname(os.path.abspath(path)))
                 curves.append((label, read_csv(path), path))
             out = a.out or os.path.splitext(curves[0][2])[0] + "-latency"
-            paths = latency_plot(curves, out, a.x, a.y, a.title)
+            paths = latency_plot(curves, out, a.x, a.y, a.title, a.ymax)
         elif a.kind == "bars":
             if a.speedup and a.baseline is None:
                 raise PlotError("--speedup needs --baseline")
             groups = [g for g in a.group.split(",") if g]
             out = a.out or os.path.splitext(a.table)[0] + "-" + a.stat.replace("/", "_")
-            paths = bar_plot(read_csv(a.table), out, a.stat, a.x, groups, a.baseline, a.speedup, a.table, a.title)
+            paths = bar_plot(read_csv(a.table), out, a.stat, a.x, groups, a.baseline, a.speedup, a.table, a.title,
+                             logy=a.log)
         else:
             out = a.out or os.path.splitext(a.timeline)[0] + "-" + a.series
             paths = timeline_plot(a.timeline, out, a.series, a.bin, a.title)

@@ -8,9 +8,11 @@ unit sweep; L1 TLB miss rates and walks with 4 KB vs 2 MB pages; a fault-latency
 an oversubscription table (75 % and 50 % of the footprint).
 
     scripts/uvm_validation.py [--stacksim build/stacksim] [--jobs 2] [--update docs/validation.md]
+                              [--figures docs/figures]
 
 With --update, the text between the markers <!-- uvm-validation:begin --> and
-<!-- uvm-validation:end --> in that file is replaced; otherwise the tables go to stdout."""
+<!-- uvm-validation:end --> in that file is replaced; otherwise the tables go to stdout. With
+--figures, the first table is also drawn (per bandwidth) as grouped bars (scripts/plot.py)."""
 import argparse
 import concurrent.futures
 import json
@@ -73,6 +75,7 @@ def main():
     ap.add_argument("--stacksim", default="build/stacksim")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--update")
+    ap.add_argument("--figures", help="also write the figures (PNG and SVG) to this folder")
     a = ap.parse_args()
 
     jobs = {}
@@ -174,6 +177,16 @@ def main():
         w(f"| {k} | {base['stats']['gpu.gmmu.capacity_pages']:.0f} | {res[('over', 0.75, k)]['us'] / base['us']:.2f} | "
           f"{res[('over', 0.5, k)]['us'] / base['us']:.2f} | {st75['gpu.gmmu.evictions']:.0f} / {st50['gpu.gmmu.evictions']:.0f} | "
           f"{st50['gpu.gmmu.bytes_written_back'] / 1e6:.2f} | {st50['gpu.pcie.overlap_ps'] * 1e-6:.1f} µs |")
+    if a.figures:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import plot
+        for bw in (16, 32):
+            rows = [{"kernel": k, "mechanism": LABEL[m], "time": res[("main", bw, k, m)]["us"]}
+                    for k in KERNELS for m in MODES]
+            plot.bar_plot(rows, os.path.join(a.figures, f"uvm-migration-{bw}gbps"), "time", "kernel", ["mechanism"],
+                          baseline=LABEL["device"], logy=True,
+                          title=f"2 MB pages, PCIe {bw} GB/s: time normalised to programmer copy (lower is better)",
+                          ylabel="time / programmer copy (log scale)")
     text = "\n".join(out) + "\n"
     if a.update:
         doc = open(a.update).read()
