@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:-build}
 packages=(build-essential cmake pkg-config libsystemc-dev libboost-program-options-dev
-          libfmt-dev catch2 libtomlplusplus-dev nlohmann-json3-dev libbz2-dev)
+          libfmt-dev catch2 libtomlplusplus-dev nlohmann-json3-dev libbz2-dev
+          python3-matplotlib)  # stacksim plot and its tests
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
