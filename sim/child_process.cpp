@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "sim/error.h"
@@ -39,10 +40,10 @@ bool read_all(int fd, void* p, size_t n) {
     return true;
 }
 
-[[noreturn]] void child(int fd, const std::function<std::vector<double>()>& measure) {
+[[noreturn]] void child(int fd, const std::function<std::string()>& measure) {
     uint8_t status = kOk;
     std::string message;
-    std::vector<double> v;
+    std::string v;
     try {
         v = measure();
     } catch (const InputError& e) {
@@ -54,13 +55,23 @@ bool read_all(int fd, void* p, size_t n) {
     }
     const uint64_t n = status == kOk ? v.size() : message.size();
     const bool ok = write_all(fd, &status, 1) && write_all(fd, &n, sizeof n) &&
-                    (status == kOk ? write_all(fd, v.data(), n * sizeof(double)) : write_all(fd, message.data(), n));
+                    write_all(fd, status == kOk ? v.data() : message.data(), n);
     _exit(ok ? 0 : 1);
 }
 
 }  // namespace
 
 std::vector<double> run_in_child(const std::function<std::vector<double>()>& measure) {
+    const std::string bytes = run_in_child_text([&] {
+        const std::vector<double> v = measure();
+        return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
+    });
+    std::vector<double> v(bytes.size() / sizeof(double));
+    std::memcpy(v.data(), bytes.data(), v.size() * sizeof(double));
+    return v;
+}
+
+std::string run_in_child_text(const std::function<std::string()>& measure) {
     int fds[2];
     if (pipe(fds) != 0) throw SimulationError("run_in_child: pipe failed");
     std::fflush(stdout);
@@ -74,23 +85,19 @@ std::vector<double> run_in_child(const std::function<std::vector<double>()>& mea
     close(fds[1]);
     uint8_t status = 0;
     uint64_t n = 0;
-    std::vector<double> v;
-    std::string message;
+    std::string text;
     bool ok = read_all(fds[0], &status, 1) && read_all(fds[0], &n, sizeof n) && n < (uint64_t{1} << 30);
-    if (ok && status == kOk) {
-        v.resize(n);
-        ok = read_all(fds[0], v.data(), n * sizeof(double));
-    } else if (ok) {
-        message.resize(n);
-        ok = read_all(fds[0], message.data(), n);
+    if (ok) {
+        text.resize(n);
+        ok = read_all(fds[0], text.data(), n);
     }
     close(fds[0]);
     int wstatus = 0;
     waitpid(pid, &wstatus, 0);
-    if (ok && status == kInput) throw InputError(message);
-    if (ok && status == kSimulation) throw SimulationError(message);
+    if (ok && status == kInput) throw InputError(text);
+    if (ok && status == kSimulation) throw SimulationError(text);
     if (!ok || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) throw SimulationError("child process failed");
-    return v;
+    return text;
 }
 
 }  // namespace stacksim::sim

@@ -2,6 +2,7 @@
 // Runs a measurement in a forked child process (SystemC elaborates once per process).
 #pragma once
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace stacksim::sim {
@@ -10,5 +11,8 @@ namespace stacksim::sim {
 /// SimulationError the child throws is thrown again here with the child's message; any other
 /// failure is a SimulationError. Call before elaborating anything in this process.
 std::vector<double> run_in_child(const std::function<std::vector<double>()>& measure);
+
+/// As run_in_child, for a child that produces text (e.g. JSON) rather than numbers.
+std::string run_in_child_text(const std::function<std::string()>& measure);
 
 }  // namespace stacksim::sim

@@ -4,8 +4,6 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -14,11 +12,12 @@
 #include <set>
 #include <stdexcept>
 
+#include "sim/child_process.h"
 #include "sim/error.h"
 #include "sim/stats.h"
+#include "top/applications.h"
 #include "top/gpu_system.h"
 #include "top/run_config.h"
-#include "workloads/workload_registry.h"
 
 namespace stacksim::top {
 
@@ -45,51 +44,26 @@ const std::vector<System>& systems() {
 }
 
 /// The stats one system registers at elaboration. The system is built, never run, in a child
-/// process: SystemC keeps a module's processes after the module is gone, so building several
-/// systems named "gpu" in one process would rename them.
+/// process: SystemC elaborates once per process, so several systems named "gpu" cannot be
+/// built in one.
 std::vector<sim::StatRegistry::Info> registered(const System& s) {
-    int fds[2];
-    if (::pipe(fds) != 0) throw std::runtime_error("stats dictionary: pipe failed");
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error("stats dictionary: fork failed");
-    if (pid == 0) {
-        ::close(fds[0]);
-        nlohmann::json out = nlohmann::json::array();
-        int code = 0;
-        try {
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(sim::run_in_child_text([&] {
             sim::ConfigDoc doc = load_config(s.preset);
             for (const auto& set : s.sets) doc.apply_override(set);
+            doc.apply_override("run.size=256");  // built, never run: a small data set
             RunConfig cfg = read_run_config(doc);
-            auto workload = workloads::create_workload(cfg.run.workload, 256, cfg.run.seed);
+            Applications apps(cfg, "");
             sim::StatRegistry stats;
-            GpuSystem gpu("gpu", cfg, *workload, "", stats, false);
+            GpuSystem gpu("gpu", cfg, apps.system_apps(), "", stats, false);
+            nlohmann::json out = nlohmann::json::array();
             for (auto& i : stats.describe()) out.push_back({i.name, i.kind, i.unit, i.desc});
-        } catch (const std::exception& e) {
-            out = e.what();
-            code = 1;
-        }
-        const std::string text = out.dump();
-        for (size_t done = 0; done < text.size();) {
-            const ssize_t n = ::write(fds[1], text.data() + done, text.size() - done);
-            if (n <= 0) break;
-            done += static_cast<size_t>(n);
-        }
-        ::_exit(code);
+            return out.dump();
+        }));
+    } catch (const std::exception& e) {
+        throw std::runtime_error(fmt::format("stats dictionary: building system '{}' failed: {}", s.name, e.what()));
     }
-    ::close(fds[1]);
-    std::string text;
-    char buf[65536];
-    ssize_t n;
-    while ((n = ::read(fds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-        if (n > 0) text.append(buf, static_cast<size_t>(n));
-    ::close(fds[0]);
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !j.is_array())
-        throw std::runtime_error(fmt::format("stats dictionary: building system '{}' failed: {}", s.name,
-                                             j.is_string() ? j.get<std::string>() : text));
     std::vector<sim::StatRegistry::Info> infos;
     for (auto& e : j) infos.push_back({e[0], e[1], e[2], e[3]});
     return infos;

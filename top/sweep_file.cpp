@@ -68,8 +68,34 @@ std::string toml_string(const std::string& s) {
     return out + "\"";
 }
 
+/// The value of axis "apps": one `--app` spec, or an array of them (one per application).
+AxisValue apps_value(const std::string& file, const toml::node& n) {
+    AxisValue v;
+    v.axis = "apps";
+    v.where = fmt::format("{}:{}", file, n.source().begin.line);
+    const char* const expected = "expected an application NAME[:SIZE][@START][^PRIORITY] or an array of them";
+    auto add = [&](const toml::node& e) {
+        auto* s = e.as_string();
+        if (!s || s->get().empty() || s->get().find('+') != std::string::npos) fail(file, &e, "apps", expected);
+        v.apps.push_back(s->get());
+    };
+    if (auto* a = n.as_array()) {
+        if (a->empty()) fail(file, &n, "apps", expected);
+        for (const toml::node& e : *a) add(e);
+    } else {
+        add(n);
+    }
+    for (const std::string& spec : v.apps) {
+        v.display += (v.display.empty() ? "" : "+") + spec;
+        v.toml += (v.toml.empty() ? "" : ", ") + toml_string(spec);
+    }
+    v.toml = "[" + v.toml + "]";
+    return v;
+}
+
 /// The value of a scalar axis; checks the run axes' kinds. Throws naming file, line and key.
 AxisValue scalar(const std::string& file, const std::string& axis, const toml::node& n) {
+    if (axis == "apps") return apps_value(file, n);
     AxisValue v;
     v.axis = axis;
     v.where = fmt::format("{}:{}", file, n.source().begin.line);
@@ -117,8 +143,8 @@ const toml::table* table_or_fail(const std::string& file, const toml::node& n, c
 }  // namespace
 
 bool is_run_axis(const std::string& axis) {
-    return axis == "config" || axis == "workload" || axis == "size" || axis == "seed" || axis == "trace" ||
-           axis == "ptx_dir";
+    return axis == "config" || axis == "workload" || axis == "apps" || axis == "size" || axis == "seed" ||
+           axis == "trace" || axis == "ptx_dir";
 }
 
 SweepFile SweepFile::read(const std::string& path) {

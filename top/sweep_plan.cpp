@@ -12,6 +12,7 @@
 
 #include "sim/atomic_file.h"
 #include "sim/error.h"
+#include "top/app_config.h"
 #include "top/embedded_presets.h"
 #include "top/run_config.h"
 #include "top/stats_dictionary.h"
@@ -79,22 +80,30 @@ public:
         p.args = {"run", config_arg};
         std::string trace, ptx_dir;
         const AxisValue *trace_value = nullptr, *workload_value = nullptr, *size_value = nullptr;
-        // A trace replaces the workload: [base]'s workload and size do not apply to a point that
-        // runs a trace, but a point giving both is a contradiction.
-        const AxisValue* trace_given = nullptr;
-        const AxisValue* workload_given = nullptr;
+        // A trace or a list of applications replaces the workload: [base]'s workload and size do
+        // not apply to such a point, but a point giving both is a contradiction.
+        const AxisValue *replaced_by = nullptr, *workload_given = nullptr, *apps_value = nullptr;
         for (size_t i = 0; i < m_spec.values.size(); ++i) {
             const AxisValue& v = m_spec.values[i];
-            if (v.axis == "trace") trace_given = &v;
+            if (v.axis == "trace" || v.axis == "apps") {
+                if (replaced_by && replaced_by->axis != v.axis)
+                    throw sim::InputError(fmt::format("{}: {}: a point runs a trace or applications, not both ({} at {})",
+                                                      v.where, v.axis, replaced_by->axis, replaced_by->where));
+                replaced_by = &v;
+            }
             if ((v.axis == "workload" || v.axis == "size") && i >= m_spec.first_axis) workload_given = &v;
         }
-        if (trace_given && workload_given)
-            throw sim::InputError(fmt::format("{}: trace: a point runs a trace or a workload, not both ({} at {})",
-                                              trace_given->where, workload_given->axis, workload_given->where));
+        if (replaced_by && workload_given)
+            throw sim::InputError(fmt::format("{}: {}: a point runs a {} or a workload, not both ({} at {})",
+                                              replaced_by->where, replaced_by->axis,
+                                              replaced_by->axis == "trace" ? "trace" : "list of applications",
+                                              workload_given->axis, workload_given->where));
         for (const AxisValue& v : m_spec.values) {
             if (v.axis == "config") continue;
-            if (trace_given && (v.axis == "workload" || v.axis == "size")) continue;
-            if (v.axis == "workload") {
+            if (replaced_by && (v.axis == "workload" || v.axis == "size")) continue;
+            if (v.axis == "apps") {
+                apps_value = &v;
+            } else if (v.axis == "workload") {
                 workload(v);
                 workload_value = &v;
             } else if (v.axis == "size") {
@@ -122,6 +131,14 @@ public:
                 throw sim::InputError(fmt::format("{}: {}: {}", value->where, value->axis, e.what()));
             }
         }
+        if (apps_value) {
+            try {
+                add_app_specs(doc, apps_value->apps);
+            } catch (const sim::InputError& e) {
+                throw sim::InputError(fmt::format("{}: apps: {}", apps_value->where, e.what()));
+            }
+            for (const std::string& spec : apps_value->apps) p.args.insert(p.args.end(), {"--app", spec});
+        }
         if (!trace.empty()) p.args.insert(p.args.end(), {"--trace", trace});
         if (!ptx_dir.empty()) p.args.insert(p.args.end(), {"--ptx-dir", ptx_dir});
         RunConfig cfg;
@@ -131,7 +148,7 @@ public:
             throw sim::InputError(relocate(e.what()));
         }
         uint32_t size = cfg.run.size;
-        if (trace.empty()) {
+        if (trace.empty() && cfg.apps.empty()) {
             if (!size) size = workloads::workload_registry().default_size(cfg.run.workload);
             try {
                 workloads::workload_registry().check_size(cfg.run.workload.name, size);
@@ -141,13 +158,23 @@ public:
                                                   at ? at->axis : std::string("size"), e.what()));
             }
         }
+        for (const AppConfig& app : cfg.apps) {
+            try {
+                const auto& registry = workloads::workload_registry();
+                registry.check_size(app.workload.name, app.size ? app.size : registry.default_size(app.workload));
+            } catch (const sim::InputError& e) {
+                throw sim::InputError(fmt::format("{}: apps: {}", apps_value ? apps_value->where : p.where, e.what()));
+            }
+        }
+        const bool single = trace.empty() && cfg.apps.empty();
         std::ostringstream effective;
         effective << doc.effective() << "\ntrace = " << trace << "\nptx_dir = " << ptx_dir << "\n";
         p.hash = short_hash(effective.str());
         for (const std::string& c : columns) {
             if (c == "config") p.values.push_back(config);
-            else if (c == "workload") p.values.push_back(trace.empty() ? cfg.run.workload.name : "");
-            else if (c == "size") p.values.push_back(trace.empty() ? std::to_string(size) : "");
+            else if (c == "workload") p.values.push_back(single ? cfg.run.workload.name : "");
+            else if (c == "size") p.values.push_back(single ? std::to_string(size) : "");
+            else if (c == "apps") p.values.push_back(apps_value ? apps_value->display : "");
             else if (c == "seed") p.values.push_back(std::to_string(cfg.run.seed));
             else if (c == "trace") p.values.push_back(trace_value ? trace_value->display : "");
             else if (c == "ptx_dir") p.values.push_back(ptx_dir);
@@ -213,13 +240,15 @@ SweepPlan SweepPlan::build(const SweepFile& file) {
     plan.m_stats = file.stats();
     plan.m_timeout = file.timeout_seconds();
     const auto specs = file.expand();
-    bool trace = false, ptx = false;
+    bool trace = false, ptx = false, apps = false;
     for (const auto& s : specs)
         for (const auto& v : s.values) {
             trace = trace || v.axis == "trace";
             ptx = ptx || v.axis == "ptx_dir";
+            apps = apps || v.axis == "apps";
         }
     plan.m_columns = {"config", "workload", "size", "seed"};
+    if (apps) plan.m_columns.push_back("apps");
     if (trace) plan.m_columns.push_back("trace");
     if (ptx) plan.m_columns.push_back("ptx_dir");
     for (const auto& k : file.varied_keys()) plan.m_columns.push_back(k);

@@ -8,6 +8,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -61,7 +62,18 @@ const char* state_name(PointRecord::State s) {
     return "";
 }
 
-const char* const kSummaryColumns[] = {"cycles", "kernel_cycles", "warp_instructions", "ipc", "simulated_seconds"};
+const std::vector<std::string> kSummaryColumns = {"cycles", "kernel_cycles", "warp_instructions", "ipc",
+                                                  "simulated_seconds"};
+/// Of a multi-application run with run.alone_runs ("" otherwise).
+const std::vector<std::string> kAppsColumns = {"stp", "antt"};
+
+/// The summary.json columns of `plan`'s table.
+std::vector<std::string> summary_columns(const SweepPlan& plan) {
+    std::vector<std::string> out = kSummaryColumns;
+    const auto& c = plan.columns();
+    if (std::find(c.begin(), c.end(), "apps") != c.end()) out.insert(out.end(), kAppsColumns.begin(), kAppsColumns.end());
+    return out;
+}
 
 }  // namespace
 
@@ -179,7 +191,8 @@ PointRecord SweepStore::publish(const SweepPoint& p, const PointAttempt& a, cons
 std::string SweepStore::results_csv(const SweepPlan& plan) const {
     std::vector<std::string> header = {"point", "hash", "status"};
     header.insert(header.end(), plan.columns().begin(), plan.columns().end());
-    for (const char* c : kSummaryColumns) header.push_back(c);
+    const std::vector<std::string> summary_cols = summary_columns(plan);
+    header.insert(header.end(), summary_cols.begin(), summary_cols.end());
     header.insert(header.end(), {"verified", "host_seconds"});
     header.insert(header.end(), plan.stats().begin(), plan.stats().end());
     header.push_back("error");
@@ -196,7 +209,7 @@ std::string SweepStore::results_csv(const SweepPlan& plan) const {
         const bool has_results = r.state != PointRecord::State::Pending;
         nlohmann::json summary = has_results ? read_json(point_dir(p) + "/summary.json") : nlohmann::json();
         nlohmann::json stats = has_results ? read_json(point_dir(p) + "/stats.json") : nlohmann::json();
-        for (const char* c : kSummaryColumns) cells.push_back(summary.is_object() && summary.contains(c) ? cell(summary[c]) : "");
+        for (const auto& c : summary_cols) cells.push_back(summary.is_object() && summary.contains(c) ? cell(summary[c]) : "");
         bool verified = summary.is_object() && summary.contains("verification");
         cells.push_back(verified ? cell(summary["verification"].value("passed", nlohmann::json())) : "");
         cells.push_back(has_results ? fmt::format("{:.3f}", r.host_seconds) : "");

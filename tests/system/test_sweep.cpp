@@ -188,6 +188,37 @@ TEST_CASE("sweep: results.csv has one row per point with its values, key stats, 
     CHECK(point["label"] == "workload=bfs:2000 gpu.sm.warp_scheduler=lrr seed=2");
 }
 
+TEST_CASE("sweep: points of several applications each run as stacksim run --app, with STP and ANTT in results.csv",
+          "[sweep][system]") {
+    const std::string dir = temp_dir();
+    write_file(dir + "/m.toml", "[base]\nconfig = \"small\"\n\"run.alone_runs\" = true\n"
+                                "[grid]\napps = [[\"matmul:64\", \"bfs:2000@5us\"], [\"matmul:64\", \"vecadd:65536^1\"]]\n");
+    CliResult r = run_cli("sweep " + dir + "/m.toml --jobs 2");
+    INFO(r.output);
+    REQUIRE(r.exit_code == 0);
+    std::istringstream table(read_file(dir + "/m/results.csv"));
+    std::string header, row;
+    std::getline(table, header);
+    CHECK(header.find(",seed,apps,cycles,") != std::string::npos);
+    CHECK(header.find(",simulated_seconds,stp,antt,verified,") != std::string::npos);
+    auto plan = nlohmann::json::parse(read_file(dir + "/m/plan.json"));
+    for (int i = 0; i < 2; ++i) {
+        REQUIRE(std::getline(table, row));
+        CHECK(row.find(i ? ",matmul:64+vecadd:65536^1," : ",matmul:64+bfs:2000@5us,") != std::string::npos);
+        CHECK(row.find(",true,") != std::string::npos);
+        CHECK(row.find(",,true,") == std::string::npos);  // STP and ANTT are filled in
+        // The point's results are those of the same stacksim run by hand.
+        const std::string hash = plan["points"][i]["hash"];
+        const std::string by_hand = dir + "/hand" + std::to_string(i);
+        REQUIRE(run_cli("run small --set run.alone_runs=true --app matmul:64 --app " +
+                        std::string(i ? "vecadd:65536^1" : "bfs:2000@5us") + " --quiet --out " + by_hand)
+                    .exit_code == 0);
+        CHECK(read_file(by_hand + "/stats.json") == read_file(dir + "/m/points/" + hash + "/stats.json"));
+        auto summary = nlohmann::json::parse(read_file(dir + "/m/points/" + hash + "/summary.json"));
+        CHECK(summary["applications"].size() == 2);
+    }
+}
+
 TEST_CASE("sweep: a failing point is recorded with its error, the others run, --retry-failed reruns it",
           "[sweep][system]") {
     const std::string dir = temp_dir();

@@ -117,3 +117,31 @@ TEST_CASE("sweep file: a point's folder name is the hash of its effective config
     CHECK(a.points()[0].hash.size() == 12);
     CHECK(a.points()[0].args == std::vector<std::string>{"run", "small", "--set", "run.seed=3"});
 }
+
+TEST_CASE("sweep file: an apps axis gives each point a list of applications (--app), replacing [base]'s workload",
+          "[sweep]") {
+    auto plan = SweepPlan::build(SweepFile::read(
+        write_sweep("apps", "[base]\nconfig = \"small\"\nworkload = \"vecadd:4096\"\n"
+                            "[grid]\napps = [[\"matmul:64\", \"bfs:2000@5us\"], \"bfs:2000^1\"]\n[[point]]\nseed = 3\n")));
+    REQUIRE(plan.points().size() == 3);
+    CHECK(plan.columns() == std::vector<std::string>{"config", "workload", "size", "seed", "apps"});
+    CHECK(plan.points()[0].args == std::vector<std::string>{"run", "small", "--app", "matmul:64", "--app", "bfs:2000@5us"});
+    CHECK(plan.points()[0].values == std::vector<std::string>{"small", "", "", "1", "matmul:64+bfs:2000@5us"});
+    CHECK(plan.points()[1].args == std::vector<std::string>{"run", "small", "--app", "bfs:2000^1"});
+    // The explicit point has no apps: [base]'s workload applies.
+    CHECK(plan.points()[2].values == std::vector<std::string>{"small", "vecadd", "4096", "3", ""});
+    // The applications are part of the effective configuration, so of the folder name.
+    CHECK(plan.points()[0].hash != plan.points()[1].hash);
+
+    const std::string f = "/tmp/stacksim-sweep-unit-";
+    CHECK(error_of("a1", "[grid]\napps = [[\"matmul\", \"nosuch\"]]\n") ==
+          f + "a1.toml:2: apps: --app nosuch: unknown workload 'nosuch' (stacksim list)");
+    CHECK(error_of("a2", "[grid]\napps = [[]]\n") ==
+          f + "a2.toml:2: apps: expected an application NAME[:SIZE][@START][^PRIORITY] or an array of them");
+    CHECK(error_of("a3", "[base]\napps = [\"matmul\"]\n[grid]\nworkload = [\"bfs\"]\n") ==
+          f + "a3.toml:2: apps: a point runs a list of applications or a workload, not both (workload at " + f +
+              "a3.toml:4)");
+    std::ofstream(f + "trace.g") << "kernel-1.traceg\n";
+    CHECK(error_of("a4", "[base]\ntrace = \"stacksim-sweep-unit-trace.g\"\n[grid]\napps = [\"bfs\"]\n") ==
+          f + "a4.toml:4: apps: a point runs a trace or applications, not both (trace at " + f + "a4.toml:2)");
+}
