@@ -3,7 +3,7 @@
 # A single-node Slurm cluster on loopback (Debian 12, as root) for testing `stacksim sweep --slurm`.
 #
 # Usage: scripts/slurm_local.sh install | start | stop | run CMD [ARG...]
-#   install  installs slurmctld, slurmd, slurm-client and munge (only those missing)
+#   install  installs slurmctld, slurmd, slurm-client and munge (only those missing; sudo -n when not root)
 #   start    writes /etc/slurm/slurm.conf, starts munged (unless running), slurmctld and slurmd,
 #            and waits until the node is idle; refuses when a cluster already answers
 #   stop     cancels every job, shuts the daemons down and removes their pid files; stops
@@ -26,10 +26,12 @@ install_packages() {
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo -n)  # as scripts/bootstrap.sh, but never prompting
   log "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 ||
-    { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2; }
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 ||
+    { "${sudo_cmd[@]}" apt-get update -qq && "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2; }
 }
 
 # Waits up to $1 tenths of a second for "$2..." to succeed.
