@@ -76,7 +76,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="shorter windows (for a smoke run)")
     ap.add_argument("--bin", default=BIN, help="the stacksim binary (default build/stacksim)")
-    ap.add_argument("--only", choices=["bottleneck", "routing", "policy", "netrace", "curve"], help="one table")
+    ap.add_argument("--only", nargs="+", choices=["bottleneck", "routing", "policy", "netrace", "curve"],
+                    help="these tables only (curve: the latency figure's runs)")
     ap.add_argument("--figures", help="also write the figures (PNG and SVG) to this folder")
     args = ap.parse_args()
     BIN = args.bin
@@ -88,7 +89,7 @@ def main():
     jobs = {}
 
     def add(key, fn, *a):
-        if args.only is None or key[0] == args.only:
+        if args.only is None or key[0] in args.only:
             jobs[key] = (fn, a)
 
     # 1. Bottleneck analysis: XY-Z, DOR, uniform, by memory fraction.
@@ -133,7 +134,7 @@ def main():
         return float(results[k]["accepted"])
 
     def section(name):
-        return args.only is None or args.only == name
+        return args.only is None or name in args.only
 
     if section("bottleneck"):
         print("### Bottleneck analysis (XY-Z, DOR, uniform random)\n")
@@ -195,7 +196,6 @@ def main():
                       f"{v['localbuf']['runtime_cycles']} | {v['destdetect']['runtime_cycles']} | "
                       f"{v['dll']['runtime_cycles']} | {v['dll']['runtime_cycles'] / d['runtime_cycles'] - 1:+.2%} | "
                       f"{d['packet_latency']:.0f} / {v['dll']['packet_latency']:.0f} |")
-
 
     if args.figures:
         figures(args.figures, results, [0.05, 0.10, 0.25, 0.50, 0.75])

@@ -127,7 +127,7 @@ def bar_plot(rows, stem, stat, x, groups, baseline=None, speedup=False, path="ta
     if baseline is not None and baseline not in gs:
         raise PlotError(f"{path}: no bars with {'/'.join(groups)} = '{baseline}' to normalise to "
                         f"(values: {', '.join(gs)})")
-    fig, ax = plt.subplots(figsize=(max(6.4, 0.9 * len(xs) * max(1, len(gs)) / 2 + 2), 4.2))
+    fig, ax = plt.subplots(figsize=(min(12.0, max(6.4, 0.9 * len(xs) * max(1, len(gs)) / 2 + 2)), 4.6))
     width = 0.8 / max(1, len(gs))
     for i, g in enumerate(gs):
         heights, low, high, pos = [], [], [], []
