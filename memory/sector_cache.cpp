@@ -34,7 +34,7 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
     g.add("lost_locality", m_lost_locality, "misses found in the requester's victim tags", "requests");
     g.add("walk_reads", m_walk_reads, "page-table entry reads served here (also counted in reads)", "requests");
     g.add("walk_read_hits", m_walk_read_hits, "page-table entry reads that hit (also counted in read_hits)", "requests");
-    g.add("context_forwards", m_context_forwards, "context save/restore requests forwarded without allocating (L1)",
+    g.add("context_forwards", m_context_forwards, "context save/restore requests an L1 forwarded without allocating (an L2 serves them as data)",
           "requests");
     g.add("walk_forwards", m_walk_forwards, "page-table entry reads forwarded without allocating (L1)", "requests");
     g.add_formula("hit_rate", [this] {
