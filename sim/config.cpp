@@ -77,6 +77,19 @@ toml::table& table_at(toml::table& root, const std::vector<std::string>& parts, 
     return *t;
 }
 
+/// Moves every key of `base` that `mine` lacks into `mine`, merging tables present in both.
+/// Moving (not copying) keeps each node's source file and line.
+void merge_under(toml::table& mine, toml::table& base) {
+    for (auto&& [k, v] : base) {
+        toml::node* own = mine.get(k);
+        if (!own) {
+            mine.insert(k, std::move(v));
+        } else if (own->is_table() && v.is_table()) {
+            merge_under(*own->as_table(), *v.as_table());
+        }
+    }
+}
+
 }  // namespace
 
 ConfigDoc ConfigDoc::from_string(const std::string& text, const std::string& source_name) {
@@ -119,6 +132,24 @@ void ConfigDoc::apply_override(const std::string& assignment) {
     m_overridden[key] = "--set " + assignment;
 }
 
+std::optional<BaseRef> ConfigDoc::take_base() {
+    const toml::node* n = m_root.get("base");
+    if (!n) return std::nullopt;
+    BaseRef ref{"", where("base", n)};
+    if (!n->is_string())
+        throw ConfigError(fmt::format("{}: base: expected the name of a preset or a TOML file, got {}", ref.where,
+                                      type_name(*n)));
+    ref.name = n->as_string()->get();
+    m_root.erase("base");
+    return ref;
+}
+
+void ConfigDoc::inherit(ConfigDoc base) {
+    merge_under(m_root, base.m_root);
+    m_bases = {base.m_source};
+    m_bases.insert(m_bases.end(), base.m_bases.begin(), base.m_bases.end());
+}
+
 ConfigSection ConfigDoc::section(const std::string& path) { return ConfigSection(*this, path); }
 
 size_t ConfigDoc::tables_in(const std::string& path) const {
@@ -141,7 +172,7 @@ std::string ConfigDoc::where(const std::string& key_path, const toml::node* node
     auto ov = m_overridden.find(key_path);
     if (ov != m_overridden.end()) return ov->second;
     if (node && node->source().begin.line > 0)
-        return fmt::format("{}:{}", m_source, node->source().begin.line);
+        return fmt::format("{}:{}", node->source().path ? *node->source().path : m_source, node->source().begin.line);
     return m_source;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,6 +15,12 @@
 namespace stacksim::sim {
 
 class ConfigSection;
+
+/// A `base = "..."` line of a document: the preset or file it names and where ("FILE:LINE").
+struct BaseRef {
+    std::string name;
+    std::string where;
+};
 
 /// A parsed configuration file plus `--set` overrides. Modules never see this: `top/` reads
 /// one ConfigSection per module into that module's config struct, then calls
@@ -29,6 +36,15 @@ public:
 
     /// Applies "a.b.c=value"; value is a TOML value (42, 1.5, true, "x") or a bare string.
     void apply_override(const std::string& assignment);
+
+    /// Removes the root key `base` and returns what it names; nullopt when there is none.
+    /// Throws ConfigError "FILE:LINE: base: ..." when it is not a string.
+    std::optional<BaseRef> take_base();
+    /// Puts `base` under this document: every key this document does not give takes base's
+    /// value (tables merge key by key). Errors about an inherited key name base's file and line.
+    void inherit(ConfigDoc base);
+    /// The documents this one stands on, nearest first ("preset gtx980.toml"); empty: none.
+    const std::vector<std::string>& bases() const { return m_bases; }
 
     /// The section at dotted `path` ("gpu.sm", or "app[1]" for an element of an array of
     /// tables); absent sections read as all defaults.
@@ -53,6 +69,7 @@ private:
     toml::table m_root;
     toml::table m_effective;
     std::string m_source = "<defaults>";
+    std::vector<std::string> m_bases;
     std::set<std::string> m_used;            ///< dotted keys read
     std::map<std::string, std::string> m_overridden;  ///< dotted key -> "--set k=v"
 };

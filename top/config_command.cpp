@@ -87,7 +87,7 @@ int config_command(const std::vector<std::string>& args) {
     read_run_config(doc);
     std::ostringstream toml;
     toml << doc.effective() << "\n";
-    fmt::print("# effective configuration of {}\n{}", doc.source_name(), toml.str());
+    fmt::print("# effective configuration of {}\n{}", config_origin(doc), toml.str());
     return 0;
 }
 

@@ -136,6 +136,7 @@ int run_simulation(const RunOptions& o) {
     nlohmann::json summary;
     summary["stacksim_version"] = STACKSIM_VERSION;
     summary["config"] = doc.source_name();
+    summary["config_bases"] = doc.bases();
     summary["workload"] = {{"name", workload_name}, {"size", size}, {"seed", apps.info(0).seed}};
     if (trace) {
         summary["trace"] = {{"warp_instructions", trace->warp_instructions()},
@@ -174,8 +175,9 @@ int run_simulation(const RunOptions& o) {
     summary["cycles_per_second"] = host_s > 0 ? static_cast<double>(cycles) / host_s : 0.0;
 
     if (!o.quiet) {
-        fmt::print("stacksim {}: {} on {} ({} SMs, {} warp scheduler), size {}, seed {}\n", STACKSIM_VERSION,
-                   workload_name, doc.source_name(), cfg.gpu.num_sms, cfg.sm_policies.warp_scheduler.name, size, cfg.run.seed);
+        fmt::print("stacksim {}: {} on {}: {} SMs, {} warp scheduler, size {}, seed {}\n", STACKSIM_VERSION,
+                   workload_name, config_origin(doc), cfg.gpu.num_sms, cfg.sm_policies.warp_scheduler.name, size,
+                   cfg.run.seed);
         fmt::print("  {:<20} {:>8} {:>12} {:>14} {:>8}\n", "kernel", "CTAs", "cycles", "warp-instr", "IPC");
         for (auto& k : summary["kernels"])
             fmt::print("  {:<20} {:>8} {:>12} {:>14} {:>8.3f}\n", k["name"].get<std::string>(),

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <optional>
 
 #include "sched/cta_placement.h"
 #include "sched/warp_scheduler_registry.h"
@@ -215,19 +216,66 @@ std::vector<sim::SectionDoc> run_config_docs() {
     return out;
 }
 
-sim::ConfigDoc load_config(const std::string& name_or_path) {
+namespace {
+
+std::string preset_names() {
+    std::string names;
+    for (const auto& f : embedded_presets())
+        names += (names.empty() ? "" : ", ") + std::string(f.file_name.substr(0, f.file_name.size() - 5));
+    return names;
+}
+
+/// The preset or file `name` (a relative path taken from `dir`) with its bases under it;
+/// `chain` holds the identities of the documents that lead here, to refuse cycles.
+sim::ConfigDoc load_chain(const std::string& name, const std::string& dir, std::vector<std::string> chain,
+                          const std::string& where) {
+    std::optional<sim::ConfigDoc> doc;
+    std::string identity, next_dir;
     for (const auto& f : embedded_presets()) {
         std::string stem(f.file_name.substr(0, f.file_name.size() - 5));
-        if (name_or_path == stem)
-            return sim::ConfigDoc::from_string(std::string(f.text), "preset " + std::string(f.file_name));
+        if (name == stem) {
+            doc = sim::ConfigDoc::from_string(std::string(f.text), "preset " + std::string(f.file_name));
+            identity = "preset " + stem;
+        }
     }
-    if (!std::filesystem::exists(name_or_path)) {
-        std::string names;
-        for (const auto& f : embedded_presets())
-            names += (names.empty() ? "" : ", ") + std::string(f.file_name.substr(0, f.file_name.size() - 5));
-        throw sim::InputError(fmt::format("{}: no such config file or preset (presets: {})", name_or_path, names));
+    if (!doc) {
+        std::filesystem::path p(name);
+        if (p.is_relative() && !dir.empty()) p = std::filesystem::path(dir) / p;
+        if (!std::filesystem::exists(p)) {
+            if (where.empty())
+                throw sim::InputError(
+                    fmt::format("{}: no such config file or preset (presets: {})", name, preset_names()));
+            throw sim::InputError(fmt::format("{}: base: '{}' is neither a preset nor a file ({} does not exist; "
+                                              "presets: {})", where, name, p.string(), preset_names()));
+        }
+        doc = sim::ConfigDoc::from_file(p.string());
+        identity = std::filesystem::weakly_canonical(p).string();
+        next_dir = p.parent_path().string();
     }
-    return sim::ConfigDoc::from_file(name_or_path);
+    if (std::find(chain.begin(), chain.end(), identity) != chain.end()) {
+        std::string loop;
+        for (const auto& c : chain) loop += c + " -> ";
+        throw sim::InputError(fmt::format("{}: base: '{}' makes a cycle ({}{})", where, name, loop, identity));
+    }
+    chain.push_back(identity);
+    if (auto base = doc->take_base()) {
+        // Presets name presets; a file's relative base is taken from the file's folder.
+        doc->inherit(load_chain(base->name, next_dir, chain, base->where));
+    }
+    return std::move(*doc);
+}
+
+}  // namespace
+
+sim::ConfigDoc load_config(const std::string& name_or_path) { return load_chain(name_or_path, "", {}, ""); }
+
+std::string config_origin(const sim::ConfigDoc& doc) {
+    std::string s = doc.source_name();
+    if (s.rfind("preset ", 0) == 0 && doc.bases().empty()) return s;
+    if (doc.bases().empty()) return s + " (no base: built-in defaults)";
+    std::string chain;
+    for (const auto& b : doc.bases()) chain += (chain.empty() ? "" : ", ") + b;
+    return s + " (base: " + chain + ")";
 }
 
 }  // namespace stacksim::top

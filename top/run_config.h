@@ -106,7 +106,13 @@ RunConfig read_run_config(sim::ConfigDoc& doc);
 /// Every section `stacksim run` reads, with each key's default, unit, meaning and allowed values.
 std::vector<sim::SectionDoc> run_config_docs();
 
-/// The preset named `name` ("gtx980") or the TOML file at that path. Throws InputError.
+/// The preset named `name` ("gtx980") or the TOML file at that path, standing on the preset or
+/// file its root key `base` names (recursively; a relative file is taken from the including
+/// file's folder). Throws InputError for a missing preset or file and for a cycle of bases.
 sim::ConfigDoc load_config(const std::string& name_or_path);
+
+/// Where a configuration comes from, for headers: "preset gtx980.toml", "my.toml (base: preset
+/// gtx980.toml)", "a.toml (base: b.toml, preset gtx980.toml)" or "my.toml (no base: built-in defaults)".
+std::string config_origin(const sim::ConfigDoc& doc);
 
 }  // namespace stacksim::top
