@@ -16,6 +16,7 @@
 #include <systemc>
 
 #include "noc/noc_run.h"
+#include "sim/progress_line.h"
 #include "top/run_command.h"
 
 namespace {
@@ -146,15 +147,29 @@ extern "C" int sc_main(int argc, char** argv) {
     fmt::print("{:<10} {:<22} {:<42} {:>12} {:>12} {:>9} {:>16} {:>14}\n", "preset", "workload", "overrides",
                "warp-instr", "cycles", "host s", "warp-instr/s", "cycles/s");
     int failures = 0;
+    // Progress on a terminal: every run (warm-up included) is one step of a known total.
+    constexpr size_t kNetCases = 6;
+    size_t steps = kNetCases * static_cast<size_t>(runs), done = 0;
+    for (const Case& c : cases)
+        if (argc <= 2 || matches(c, argv[2])) steps += static_cast<size_t>(runs) + 1;
+    stacksim::sim::ProgressLine progress(stderr, isatty(STDERR_FILENO) != 0, 0.0);
+    auto step = [&](const std::string& what) {
+        ++done;
+        progress.update(fmt::format("bench {} ({} of {} runs)", what, done, steps),
+                        static_cast<double>(done) / static_cast<double>(steps));
+    };
     for (const Case& c : cases) {
         if (argc > 2 && !matches(c, argv[2])) continue;
         std::vector<Sample> samples;
         Sample s{};
         bool ok = run_child(c, dir, s);  // warm-up
+        step(c.workload);
         for (int r = 0; ok && r < runs; ++r) {
             ok = run_child(c, dir, s);
+            step(c.workload);
             samples.push_back(s);
         }
+        progress.clear();
         std::string ov;
         for (auto& o : c.overrides) ov += (ov.empty() ? "" : " ") + o;
         std::string shown = c.workload.rfind("trace:", 0) == 0 ? "vectoradd trace x2000" : c.workload;
@@ -184,7 +199,7 @@ extern "C" int sc_main(int argc, char** argv) {
         bool stacked;
         unsigned size;
     };
-    const NetCase net_cases[] = {{"8x8 mesh", 0.05, false, 8},          {"8x8 mesh", 0.1, false, 8},
+    const NetCase net_cases[kNetCases] = {{"8x8 mesh", 0.05, false, 8},          {"8x8 mesh", 0.1, false, 8},
                                  {"8x8 mesh", 0.3, false, 8},           {"16x16 mesh", 0.025, false, 16},
                                  {"2.5D 8x8/4x4 DLL, 25% memory", 0.1, true, 8},
                                  {"2.5D 8x8/4x4 DLL, 25% memory", 0.3, true, 8}};
@@ -204,7 +219,11 @@ extern "C" int sc_main(int argc, char** argv) {
         stacksim::noc::MeasureConfig m;
         m.measure = 100000;
         std::vector<stacksim::noc::RunResult> rs;
-        for (int r = 0; r < runs; ++r) rs.push_back(stacksim::noc::run_open_loop(net, traffic, m));
+        for (int r = 0; r < runs; ++r) {
+            rs.push_back(stacksim::noc::run_open_loop(net, traffic, m));
+            step(nc.name);
+        }
+        progress.clear();
         std::sort(rs.begin(), rs.end(), [](auto& a, auto& b) { return a.wall_seconds < b.wall_seconds; });
         const auto& x = rs[rs.size() / 2];
         fmt::print("{:<34} {:>6.3f} {:>10.4f} {:>10.2f} {:>9.3f} {:>14.0f} {:>16.0f}\n", nc.name, nc.rate, x.accepted,

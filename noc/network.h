@@ -6,6 +6,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "noc/flit.h"
@@ -136,12 +137,17 @@ private:
 
 /// Drives `net` without SystemC exactly as a ClockDomain would (ticking while it asks to,
 /// else jumping to its wake cycle) from `from` until cycle `until` (exclusive) or until
-/// `stop()` returns true after a tick. Returns the next cycle to run.
+/// `stop()` (or `stop(cycle)`) returns true after a tick. Returns the next cycle to run.
 template <typename Stop> uint64_t run_direct(Network& net, uint64_t from, uint64_t until, Stop stop) {
     uint64_t c = from;
     while (c < until) {
         bool again = net.tick(c);
-        if (stop()) return c + 1;
+        bool done = false;
+        if constexpr (std::is_invocable_v<Stop, uint64_t>)
+            done = stop(c);
+        else
+            done = stop();
+        if (done) return c + 1;
         if (again) {
             ++c;
         } else {

@@ -22,7 +22,7 @@ void MeasureConfig::validate() const {
 }
 
 RunResult run_open_loop(const NetworkConfig& ncfg, const TrafficConfig& tcfg, const MeasureConfig& m,
-                        sim::ClockDomain* domain) {
+                        sim::ClockDomain* domain, const RunProgress& progress) {
     ncfg.validate();
     tcfg.validate(ncfg.width, ncfg.height, ncfg.memory_terminals());
     m.validate();
@@ -47,8 +47,11 @@ RunResult run_open_loop(const NetworkConfig& ncfg, const TrafficConfig& tcfg, co
         }
         cycles = now;
     } else {
-        cycles = run_direct(net, 0, cap, [&] { return s.measured_outstanding == 0 &&
-                                                      src.next_cycle() >= end; });
+        uint64_t ticks = 0;
+        cycles = run_direct(net, 0, cap, [&](uint64_t c) {
+            if (progress && (++ticks & 0x3FFF) == 0) progress(std::min(1.0, static_cast<double>(c) / end));
+            return s.measured_outstanding == 0 && src.next_cycle() >= end;
+        });
     }
     RunResult r;
     r.rate = tcfg.rate;
@@ -118,17 +121,29 @@ std::string curve_csv(const std::vector<RunResult>& rows) {
     return out;
 }
 
+unsigned saturation_runs(double lo, double hi, double tolerance) {
+    unsigned n = 1;
+    for (double width = hi - lo; width > tolerance; width *= 0.5) ++n;
+    return n;
+}
+
 RunResult saturation_throughput(const NetworkConfig& net, TrafficConfig traffic, const MeasureConfig& m, double lo,
-                                double hi, double tolerance) {
+                                double hi, double tolerance, const RunProgress& progress) {
+    const double runs = saturation_runs(lo, hi, tolerance);
+    unsigned done = 0;
+    RunProgress step;
+    if (progress) step = [&](double f) { progress((done + f) / runs); };
     RunResult best;
     traffic.rate = lo;
-    RunResult r = run_open_loop(net, traffic, m);
+    RunResult r = run_open_loop(net, traffic, m, nullptr, step);
+    ++done;
     if (r.saturated) return best;
     best = r;
     while (hi - lo > tolerance) {
         double mid = 0.5 * (lo + hi);
         traffic.rate = mid;
-        r = run_open_loop(net, traffic, m);
+        r = run_open_loop(net, traffic, m, nullptr, step);
+        ++done;
         if (r.saturated) {
             hi = mid;
         } else {

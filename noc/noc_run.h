@@ -2,6 +2,7 @@
 // Open-loop NoC measurement (warm-up, window, drain, saturation) and rate sweeps.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -48,11 +49,15 @@ struct RunResult {
     uint64_t ring_sent = 0, ring_dropped = 0, ring_delivered = 0;  ///< DLL's latency ring
 };
 
+/// Told how far a run has got: a fraction of its expected cycles (warm-up and window; the drain
+/// after them is not known in advance), 0..1.
+using RunProgress = std::function<void(double fraction)>;
+
 /// Runs one open-loop measurement. With `domain` the network is ticked by that ClockDomain
 /// through sc_start() (call at most once per process); without, by run_direct(). Both give
-/// identical results.
+/// identical results. `progress`, if given, is called now and then (direct drive only).
 RunResult run_open_loop(const NetworkConfig& net, const TrafficConfig& traffic, const MeasureConfig& m,
-                        sim::ClockDomain* domain = nullptr);
+                        sim::ClockDomain* domain = nullptr, const RunProgress& progress = {});
 
 /// Runs `rates` in order (direct drive), stopping after the first saturated point.
 std::vector<RunResult> sweep(const NetworkConfig& net, TrafficConfig traffic, const MeasureConfig& m,
@@ -64,7 +69,10 @@ std::string curve_csv(const std::vector<RunResult>& rows);
 /// Saturation throughput: the largest accepted throughput of an unsaturated run found by
 /// bisecting the offered rate in [lo, hi] to within `tolerance` flits/node/cycle. Returns the
 /// last unsaturated run (rate 0 and accepted 0 when even `lo` saturates).
+/// `progress` gets the fraction of the whole search.
 RunResult saturation_throughput(const NetworkConfig& net, TrafficConfig traffic, const MeasureConfig& m, double lo,
-                                double hi, double tolerance = 0.005);
+                                double hi, double tolerance = 0.005, const RunProgress& progress = {});
+/// How many runs saturation_throughput() makes for [lo, hi] and `tolerance` (at most).
+unsigned saturation_runs(double lo, double hi, double tolerance = 0.005);
 
 }  // namespace stacksim::noc

@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -15,18 +14,12 @@
 
 namespace stacksim::top {
 
-namespace {
-double wall_seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
-
 uint64_t period_ps(double mhz) { return static_cast<uint64_t>(std::llround(1e6 / mhz)); }
 
 GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const std::vector<App>& apps,
                      const std::string& ptx_dir, sim::StatRegistry& stats, bool show_progress)
     : sc_module(name), m_cfg(cfg), m_core_clock("core_clock", period_ps(cfg.gpu.core_clock_mhz)),
-      m_show_progress(show_progress) {
+      m_progress(stderr, show_progress) {
     m_memory = std::make_unique<MemorySystem>("mem", cfg, m_core_clock, stats);
     if (cfg.host.timed_copies || cfg.uvm.managed()) {
         m_host_memory = std::make_unique<memory::HostMemory>("host.memory", cfg.host_memory, stats);
@@ -122,8 +115,6 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
     sensitive << m_monitor_event;
     dont_initialize();
     m_monitor_event.notify(m_core_clock.period() * static_cast<double>(kMonitorCycles));
-    m_started = wall_seconds();
-    m_last_progress = m_started;
 }
 
 bool GpuSystem::finished() const {
@@ -155,17 +146,12 @@ void GpuSystem::monitor() {
             return;
         }
     }
-    if (m_show_progress) {
-        double now = wall_seconds();
-        if (now - m_last_progress >= 1.0 && now - m_started >= 3.0) {
-            m_last_progress = now;
-            const core::KernelLaunch* k = m_dispatcher->current();
-            std::fprintf(stderr, "\r[stacksim] cycle %llu  kernel %s  %.0f warp-instr/s   ",
-                         static_cast<unsigned long long>(m_core_clock.cycle()),
-                         k ? k->name().c_str() : "-",
-                         static_cast<double>(warp_instructions()) / (now - m_started));
-            std::fflush(stderr);
-        }
+    if (m_progress.enabled()) {
+        // The run's end is not known (kernels are launched as the host program goes), so no ETA.
+        const core::KernelLaunch* k = m_dispatcher->current();
+        m_progress.update(fmt::format("cycle {}  kernel {}{}  {:.0f} warp-instr/s", m_core_clock.cycle(),
+                                      k ? k->name() : "-", k ? fmt::format(" ({} CTAs)", k->num_ctas()) : "",
+                                      static_cast<double>(warp_instructions()) / m_progress.elapsed()));
     }
     m_monitor_event.notify(m_core_clock.period() * static_cast<double>(kMonitorCycles));
 }

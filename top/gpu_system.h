@@ -16,6 +16,7 @@
 #include "sched/cta_dispatcher.h"
 #include "sched/kernel_management_unit.h"
 #include "sim/clock_domain.h"
+#include "sim/progress_line.h"
 #include "sim/stats.h"
 #include "sched/preemption_controller.h"
 #include "host/host_program.h"
@@ -77,9 +78,7 @@ private:
     sc_core::sc_event m_monitor_event;
     uint64_t m_last_completed = 0;
     uint64_t m_stalled_cycles = 0;
-    bool m_show_progress;
-    double m_started = 0;
-    double m_last_progress = 0;
+    sim::ProgressLine m_progress;
 };
 
 /// Picoseconds in one period of a `mhz` clock, rounded to the nearest picosecond.

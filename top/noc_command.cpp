@@ -5,14 +5,18 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 
 #include "noc/netrace_replay.h"
 #include "noc/noc_run.h"
 #include "sim/atomic_file.h"
 #include "sim/config.h"
 #include "sim/error.h"
+#include "sim/progress_line.h"
 #include "top/noc_config.h"
 
 namespace stacksim::top {
@@ -159,18 +163,26 @@ int noc_command(const std::vector<std::string>& args) {
         fmt::print("\n");
     };
     std::vector<noc::RunResult> rows;
+    sim::ProgressLine progress(stderr, ::isatty(STDERR_FILENO) != 0);
     if (saturation) {
-        noc::RunResult x = noc::saturation_throughput(net, traffic, measure, 0.01, traffic.mean_flits() * 0.999);
+        noc::RunResult x = noc::saturation_throughput(
+            net, traffic, measure, 0.01, traffic.mean_flits() * 0.999, 0.005,
+            [&](double f) { progress.update("noc saturation search", f); });
+        progress.clear();
         fmt::print("saturation throughput {:.4f} flits/node/cycle (offered {:.4f})\n", x.accepted, x.rate);
         header();
         row(x);
         rows.push_back(x);
     } else {
         header();
-        for (double r : rates) {
+        for (size_t i = 0; i < rates.size(); ++i) {
             noc::TrafficConfig t = traffic;
-            t.rate = r;
-            rows.push_back(noc::run_open_loop(net, t, measure));
+            t.rate = rates[i];
+            rows.push_back(noc::run_open_loop(net, t, measure, nullptr, [&](double f) {
+                progress.update(fmt::format("noc rate {} ({} of {})", rates[i], i + 1, rates.size()),
+                                (static_cast<double>(i) + f) / static_cast<double>(rates.size()));
+            }));
+            progress.clear();
             row(rows.back());
             if (rows.back().saturated) break;
         }
