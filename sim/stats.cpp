@@ -64,6 +64,13 @@ double StatRegistry::value(const std::string& name) const {
     return scalar(it->second);
 }
 
+std::vector<std::string> StatRegistry::names() const {
+    std::vector<std::string> out;
+    out.reserve(m_entries.size());
+    for (auto& [name, e] : m_entries) out.push_back(name);
+    return out;
+}
+
 nlohmann::json StatRegistry::to_json() const {
     nlohmann::json j = nlohmann::json::object();
     for (auto& [name, e] : m_entries)

@@ -85,6 +85,8 @@ public:
     /// Current numeric value of `name` (counter value, average mean, formula result).
     double value(const std::string& name) const;
     bool contains(const std::string& name) const { return m_entries.count(name) != 0; }
+    /// Every name, sorted.
+    std::vector<std::string> names() const;
     size_t size() const { return m_entries.size(); }
 
     /// What a registered statistic is, without its value.

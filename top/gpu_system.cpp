@@ -11,6 +11,7 @@
 #include "sched/warp_scheduler_registry.h"
 #include "sim/error.h"
 #include "sim/failure.h"
+#include "top/gpu_totals.h"
 
 namespace stacksim::top {
 
@@ -111,6 +112,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
             return h + m ? m / (h + m) : 0.0;
         }, "L1 TLB miss rate, all SMs", "ratio");
     }
+    GpuTotals::register_in(stats);
     SC_METHOD(monitor);
     sensitive << m_monitor_event;
     dont_initialize();

@@ -16,6 +16,7 @@
 #include "core/sm.h"
 #include "top/applications.h"
 #include "top/gpu_system.h"
+#include "top/gpu_totals.h"
 #include "top/run_report.h"
 #include "top/sm_observers.h"
 #include "top/run_config.h"
@@ -187,6 +188,7 @@ int run_simulation(const RunOptions& o) {
                    kernel_cycles, insts, summary["ipc"].get<double>());
         fmt::print("  end to end: {:.2f} us simulated, of which {:.2f} us PCIe copies\n",
                    summary["simulated_seconds"].get<double>() * 1e6, summary["copy_seconds"].get<double>() * 1e6);
+        fmt::print("  GPU-wide: {}\n", GpuTotals(stats).summary_line());
         std::array<uint64_t, 8> all{};
         for (auto& k : gpu.device().kernels())
             for (size_t i = 0; i < all.size(); ++i) all[i] += k.issue_outcomes[i];

@@ -29,10 +29,12 @@ TEST_CASE("trace: the Accel-Sim vectoradd trace replays every instruction near A
     auto stats = run_json("run gtx1080 --trace " + trace_list(), "stats.json", &out);
     CHECK(out.find("not applicable (timing-only trace") != std::string::npos);
     CHECK(stats["gpu.warp_instructions"]["value"].get<double>() == 344);
-    double threads = 0;
+    double threads = 0;  // over the SMs (gpu.smN.thread_instructions)
     for (auto it = stats.begin(); it != stats.end(); ++it)
-        if (it.key().find(".thread_instructions") != std::string::npos) threads += it.value()["value"].get<double>();
+        if (it.key().rfind("gpu.sm", 0) == 0 && it.key().find(".thread_instructions") != std::string::npos)
+            threads += it.value()["value"].get<double>();
     CHECK(threads == 10516);  // Accel-Sim's gpu_sim_insn for this trace
+    CHECK(stats["gpu.thread_instructions"]["value"].get<double>() == 10516);  // the GPU-wide total
     // Accel-Sim's gpu_sim_cycle counts the kernel, not the launch latency before it.
     const auto summary = nlohmann::json::parse(read_file(last_out_dir + "/summary.json"));
     const double cycles = summary["kernels"][0]["cycles"].get<double>();
