@@ -352,9 +352,10 @@ void Sm::emit(SmEventKind kind, uint64_t cycle, uint32_t warp, uint32_t pc, uint
         e.cta = m_ctas[warp].cta_index;
         e.since = m_ctas[warp].preempt_cycle;
         if (m_ctas[warp].launch) e.kernel = m_ctas[warp].launch->name().c_str();
-    }
-    else if (m_warps[warp].used)
+    } else if (m_warps[warp].used) {
         e.cta = m_ctas[m_warps[warp].cta_slot].cta_index;
+        e.depth = static_cast<uint32_t>(m_warps[warp].stack.depth());
+    }
     m_observer->on_event(e);
 }
 

@@ -30,6 +30,7 @@ struct SmEvent {
     const Instruction* inst = nullptr;
     uint64_t since = 0;   ///< CtaSaved/CtaRestored/CtaFlushed: when the operation began
     const char* kernel = nullptr;  ///< CTA events: the kernel's name
+    uint32_t depth = 0;   ///< per-warp events: SIMT stack entries (Diverge/Reconverge: after the change)
 };
 
 /// Receives an SM's events. Watching costs nothing when no observer is attached.

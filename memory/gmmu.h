@@ -80,6 +80,8 @@ public:
     uint64_t evicted_pages() const { return m_evicted_pages.value(); }
     /// Requests the GMMU is holding.
     size_t waiting() const;
+    /// Far faults raised and not yet served (pages on their way to the GPU).
+    size_t faults_in_flight() const { return m_fault_raised.size(); }
 
 private:
     struct Waiter {

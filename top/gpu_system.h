@@ -52,6 +52,8 @@ public:
     memory::Gmmu* gmmu() { return m_gmmu.get(); }
     const std::vector<std::unique_ptr<core::Sm>>& sms() const { return m_sms; }
     sched::PreemptionController& preemption() { return *m_preemption; }
+    const MemorySystem& memory() const { return *m_memory; }
+    const RunConfig& config() const { return m_cfg; }
     /// Attaches `o` to every SM (timeline, watch log).
     void set_observer(core::SmObserver* o) {
         for (auto& sm : m_sms) sm->set_observer(o);

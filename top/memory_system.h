@@ -38,6 +38,9 @@ public:
             s.bind(m_simple->upstream);
     }
 
+    /// The router network of a mesh or stacked interconnect, else null.
+    const noc::Network* network() const { return m_noc ? &m_noc->network() : nullptr; }
+
 private:
     sim::ClockDomain m_mem_clock;
     std::unique_ptr<sim::ClockDomain> m_xbar_clock;

@@ -18,7 +18,7 @@
 #include "top/gpu_system.h"
 #include "top/gpu_totals.h"
 #include "top/run_report.h"
-#include "top/sm_observers.h"
+#include "top/run_tracing.h"
 #include "top/run_config.h"
 #include "workloads/trace_workload.h"
 #include "workloads/workload_registry.h"
@@ -98,20 +98,9 @@ int run_simulation(const RunOptions& o) {
     sim::StatRegistry stats;
     const bool progress = !o.quiet && ::isatty(STDERR_FILENO);
     GpuSystem gpu("gpu", cfg, apps.system_apps(), o.ptx_dir, stats, progress);
-    ObserverFanout observers;
-    std::unique_ptr<TimelineObserver> timeline;
-    std::unique_ptr<WatchLog> watch;
-    if (!o.timeline_file.empty()) {
-        timeline = std::make_unique<TimelineObserver>(std::set<uint32_t>(o.timeline_sms.begin(), o.timeline_sms.end()));
-        observers.add(timeline.get());
-    }
-    if (!o.watch.empty()) {
-        watch = std::make_unique<WatchLog>(o.watch);
-        observers.add(watch.get());
-    }
-    if (!observers.empty()) gpu.set_observer(&observers);
+    RunTracing tracing(o, gpu, stats);
     auto t0 = std::chrono::steady_clock::now();
-    sc_core::sc_start();
+    tracing.run();
     double host_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (progress) std::fprintf(stderr, "\r%80s\r", "");
     sim::rethrow_failure();
@@ -127,10 +116,8 @@ int run_simulation(const RunOptions& o) {
     const workloads::VerifyResult& vr = results.front();
     const std::string workload_name = apps.info(0).workload;
     const uint32_t size = apps.info(0).size;
-    if (timeline)
-        sim::write_file_atomically(o.timeline_file,
-                                   timeline->to_json(gpu.device().kernels(), gpu.core_clock().cycle(), gpu.preemption().records()).dump() + "\n");
-    if (watch && !o.quiet) fmt::print("{}", watch->text());
+    tracing.finish(gpu.core_clock().cycle());
+    if (!o.quiet) fmt::print("{}", tracing.watch_text());
     const uint64_t cycles = gpu.core_clock().cycle();
     const uint64_t insts = gpu.warp_instructions();
 

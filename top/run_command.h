@@ -20,6 +20,11 @@ struct RunOptions {
     std::string timeline_file;            ///< Chrome trace JSON output, empty: none
     std::vector<uint32_t> timeline_sms{0};  ///< SMs whose warps appear in the timeline
     std::vector<std::string> watch;       ///< warps to log, "sm0.w3"
+    uint64_t sample_every = 1000;         ///< core cycles between samples (timeline counters, CSV, VCD)
+    std::string samples_file;             ///< CSV of the sampled series, empty: none
+    std::vector<std::string> sample_stats;  ///< statistics added to the samples (names as in stats.json)
+    std::string vcd_file;                 ///< VCD waveform output, empty: none
+    std::vector<std::string> vcd_signals; ///< "sm0", "sm0.w3", "counters", "routers", "router5"
     std::string trace_list;               ///< Accel-Sim kernelslist.g to run instead of a workload
     std::vector<std::string> apps;        ///< --app NAME[:SIZE][@START][^PRIORITY], one application each
 };

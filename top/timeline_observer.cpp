@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+// A Chrome/Perfetto timeline of kernels, CTAs, warps and sampled counters, streamed to its file.
+#include "top/timeline_observer.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+#include "core/instruction.h"
+#include "top/sm_observers.h"
+
+namespace stacksim::top {
+
+namespace {
+
+std::string quoted(const std::string& s) { return nlohmann::json(s).dump(); }
+
+/// CTA rows sit below the warp rows of their SM.
+constexpr uint32_t kCtaRowBase = 1000;
+/// The row of the preemption requests in the "GPU" process (the applications' rows are 0, 1, ...).
+constexpr uint32_t kPreemptionRow = 999;
+
+std::string kernel_args(const core::SmEvent& e) {
+    return fmt::format(R"({{"kernel":{}}})", quoted(e.kernel ? e.kernel : ""));
+}
+
+}  // namespace
+
+TimelineObserver::TimelineObserver(const std::string& path, std::set<uint32_t> detailed_sms)
+    : m_file(path, "--timeline " + path), m_sms(std::move(detailed_sms)) {
+    m_file.out() << "{\"traceEvents\":[\n";
+}
+
+void TimelineObserver::write(const std::string& event_json) {
+    if (!m_first) m_file.out() << ",\n";
+    m_first = false;
+    m_file.out() << event_json;
+}
+
+void TimelineObserver::complete(const std::string& name, const char* cat, uint64_t start, uint64_t end, uint32_t pid,
+                                uint32_t tid, const std::string& args_json) {
+    write(fmt::format(R"({{"name":{},"cat":"{}","ph":"X","ts":{},"dur":{},"pid":{},"tid":{}{}}})", quoted(name), cat,
+                      start, end > start ? end - start : 1, pid, tid,
+                      args_json.empty() ? "" : ",\"args\":" + args_json));
+}
+
+void TimelineObserver::close_stall(uint32_t sm, uint32_t warp, uint64_t cycle) {
+    auto it = m_stall_open.find({sm, warp});
+    if (it == m_stall_open.end()) return;
+    if (cycle > it->second.first)
+        complete(stall_reason_text(it->second.second), "stall", it->second.first, cycle, sm + 1, warp);
+    m_stall_open.erase(it);
+}
+
+void TimelineObserver::on_event(const core::SmEvent& e) {
+    const uint32_t pid = e.sm + 1;
+    m_seen_sms.insert(e.sm);
+    switch (e.kind) {
+    case core::SmEventKind::CtaStart:
+        m_cta_open[{e.sm, e.warp}] = {e.cycle, e.cta};
+        m_seen_cta_slots.insert({e.sm, e.warp});
+        break;
+    case core::SmEventKind::CtaEnd: {
+        auto it = m_cta_open.find({e.sm, e.warp});
+        if (it != m_cta_open.end()) {
+            // Named by kernel so that per-SM occupancy by kernel reads off the CTA rows.
+            complete(fmt::format("{} CTA {}", e.kernel ? e.kernel : "", it->second.second), "cta", it->second.first,
+                     e.cycle, pid, kCtaRowBase + e.warp, kernel_args(e));
+            m_cta_open.erase(it);
+        }
+        break;
+    }
+    case core::SmEventKind::CtaSaved:
+    case core::SmEventKind::CtaRestored:
+    case core::SmEventKind::CtaFlushed: {
+        const char* what = e.kind == core::SmEventKind::CtaSaved      ? "save"
+                           : e.kind == core::SmEventKind::CtaRestored ? "restore"
+                                                                      : "flush";
+        complete(fmt::format("{} {} CTA {}", what, e.kernel ? e.kernel : "", e.cta), "preemption", e.since, e.cycle,
+                 pid, kCtaRowBase + e.warp, kernel_args(e));
+        break;
+    }
+    case core::SmEventKind::Issue:
+        m_seen_warps.insert({e.sm, e.warp});
+        close_stall(e.sm, e.warp, e.cycle);
+        complete(e.inst ? e.inst->name() : "issue", "issue", e.cycle, e.cycle + 1, pid, e.warp,
+                 fmt::format(R"({{"pc":{},"mask":"{:08x}","cta":{},"simt_stack_depth":{},"instruction":{}}})", e.pc,
+                             e.mask, e.cta, e.depth, quoted(e.inst ? e.inst->text : "")));
+        break;
+    case core::SmEventKind::Stall:
+        m_seen_warps.insert({e.sm, e.warp});
+        close_stall(e.sm, e.warp, e.cycle);
+        m_stall_open[{e.sm, e.warp}] = {e.cycle, e.reason};
+        break;
+    case core::SmEventKind::WarpExit: close_stall(e.sm, e.warp, e.cycle); break;
+    default: break;
+    }
+}
+
+void TimelineObserver::attach(StatSampler& sampler) {
+    const auto& series = sampler.series();
+    sampler.add_sink([this, &series](uint64_t cycle, const std::vector<double>& values) {
+        for (size_t i = 0; i < values.size(); ++i)
+            if (series[i].counter_track && std::isfinite(values[i]))
+                write(fmt::format(R"({{"name":{},"ph":"C","ts":{},"pid":0,"tid":0,"args":{{"value":{}}}}})",
+                                  quoted(series[i].unit.empty() ? series[i].name
+                                                                : series[i].name + " (" + series[i].unit + ")"),
+                                  cycle, values[i]));
+    });
+}
+
+void TimelineObserver::finish(const std::vector<host::KernelRecord>& kernels, uint64_t end_cycle,
+                              const std::vector<sched::PreemptionController::Record>& preemptions) {
+    for (auto it = m_stall_open.begin(); it != m_stall_open.end();) {
+        auto key = it->first;
+        ++it;
+        close_stall(key.first, key.second, end_cycle);
+    }
+    auto meta = [&](const char* what, uint32_t pid, uint32_t tid, const std::string& name) {
+        write(fmt::format(R"({{"name":"{}","ph":"M","pid":{},"tid":{},"args":{{"name":{}}}}})", what, pid, tid,
+                          quoted(name)));
+    };
+    meta("process_name", 0, 0, "GPU");
+    for (uint32_t sm : m_seen_sms) meta("process_name", sm + 1, 0, fmt::format("SM {}", sm));
+    for (auto& [sm, warp] : m_seen_warps) meta("thread_name", sm + 1, warp, fmt::format("warp slot {}", warp));
+    for (auto& [sm, slot] : m_seen_cta_slots)
+        meta("thread_name", sm + 1, kCtaRowBase + slot, fmt::format("CTA slot {}", slot));
+    // One row per application: its kernels, each preceded by its launch latency (call -> start).
+    std::set<uint32_t> apps;
+    for (auto& k : kernels) apps.insert(k.app);
+    for (uint32_t a : apps) meta("thread_name", 0, a, fmt::format("app {} kernels", a));
+    for (auto& k : kernels) {
+        if (k.start_cycle > k.call_cycle)
+            write(fmt::format(R"({{"name":{},"cat":"launch","ph":"X","ts":{},"dur":{},"pid":0,"tid":{}}})",
+                              quoted("launch " + k.name), k.call_cycle, k.start_cycle - k.call_cycle, k.app));
+        write(fmt::format(R"({{"name":{},"cat":"kernel","ph":"X","ts":{},"dur":{},"pid":0,"tid":{},)"
+                          R"("args":{{"ctas":{},"warp_instructions":{},"priority":{}}}}})",
+                          quoted(k.name), k.start_cycle, k.end_cycle > k.start_cycle ? k.end_cycle - k.start_cycle : 1,
+                          k.app, k.ctas, k.warp_instructions, k.priority));
+    }
+    if (!preemptions.empty()) meta("thread_name", 0, kPreemptionRow, "preemption requests");
+    for (auto& r : preemptions)
+        write(fmt::format(R"({{"name":{},"cat":"preemption","ph":"X","ts":{},"dur":{},"pid":0,"tid":{},)"
+                          R"("args":{{"sms":{},"drained":{},"switched":{},"flushed":{}}}}})",
+                          quoted("preempt for " + r.kernel), r.request_cycle,
+                          r.done && r.done_cycle > r.request_cycle ? r.done_cycle - r.request_cycle : 1,
+                          kPreemptionRow, r.sms, r.drained, r.switched, r.flushed));
+    m_file.out() << "\n],\"displayTimeUnit\":\"ns\",\"otherData\":{\"time_unit\":\"core cycles (shown as "
+                    "microseconds)\",\"generator\":\"stacksim\"}}\n";
+    m_file.commit();
+}
+
+}  // namespace stacksim::top
