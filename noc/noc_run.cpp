@@ -111,9 +111,14 @@ std::string curve_csv(const std::vector<RunResult>& rows) {
         "rate,offered,accepted,packet_latency,network_latency,hops,flit_hops,measured_packets,cycles,saturated,"
         "upper_utilisation,lower_utilisation,vertical_utilisation,upper_latency,lower_latency,memory_packets,"
         "diverted_packets,ring_sent,ring_dropped,ring_delivered,edge_utilisation,centre_utilisation\n";
+    // Latencies and hops are empty when no packet was measured (rate 0).
+    auto measured = [](const RunResult& r, double v, const char* format) {
+        return r.measured_packets ? fmt::format(format, v) : std::string();
+    };
     for (const auto& r : rows)
-        out += fmt::format("{},{:.6f},{:.6f},{:.3f},{:.3f},{:.4f},{},{},{},{},{:.5f},{:.5f},{:.5f},{:.3f},{:.3f},{},{},{},{},{},{:.5f},{:.5f}\n",
-                           r.rate, r.offered, r.accepted, r.packet_latency, r.network_latency, r.hops, r.flit_hops,
+        out += fmt::format("{},{:.6f},{:.6f},{},{},{},{},{},{},{},{:.5f},{:.5f},{:.5f},{:.3f},{:.3f},{},{},{},{},{},{:.5f},{:.5f}\n",
+                           r.rate, r.offered, r.accepted, measured(r, r.packet_latency, "{:.3f}"),
+                           measured(r, r.network_latency, "{:.3f}"), measured(r, r.hops, "{:.4f}"), r.flit_hops,
                            r.measured_packets, r.cycles, r.saturated ? 1 : 0, r.upper_utilisation,
                            r.lower_utilisation, r.vertical_utilisation, r.upper_latency, r.lower_latency,
                            r.memory_packets, r.diverted_packets, r.ring_sent, r.ring_dropped, r.ring_delivered,

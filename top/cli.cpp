@@ -34,10 +34,12 @@ namespace stacksim::top {
 
 namespace {
 
-const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZE] | --trace KERNELSLIST]
-                    [--set KEY=VALUE]... [--seed N] [--out DIR] [--ptx-dir DIR] [--quiet]
-                    [--timeline FILE.json [--timeline-sms 0,1]] [--watch smN.wM]...
-       stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP] [--pattern NAME] [--set KEY=VALUE]... [--out DIR]
+const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZE] | --trace KERNELSLIST] [--set KEY=VALUE]...
+                    [--seed N] [--out DIR] [--ptx-dir DIR] [--quiet] [--watch smN.wM]...
+                    [--timeline FILE.json [--timeline-sms 0,1]] [--samples FILE.csv] [--vcd FILE.vcd]
+                    [--app NAME[:SIZE][@START][^PRIORITY]]...
+       stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP | --saturation | --trace FILE.tra.bz2]
+                    [--pattern NAME] [--set KEY=VALUE]... [--out DIR]
        stacksim config --list [SECTION] | --markdown | [PRESET|FILE] [--set KEY=VALUE]...
        stacksim sweep SWEEP.toml [--jobs N] [--retry-failed] [--slurm] | SWEEP.toml|DIR --status|--merge
        stacksim plot latency|bars|timeline ...   (stacksim plot --help)
@@ -45,8 +47,17 @@ const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZ
        stacksim list
        stacksim --help | --version
 
-CONFIG is a preset name (see `stacksim list`) or a TOML file; default: gtx980.
-With no arguments, `stacksim run` simulates the default workload (vecadd) on gtx980.
+  run     simulate a workload (or an Accel-Sim trace) on a GPU configuration
+  noc     run the network-on-chip alone: latency/throughput curves, saturation, Netrace replay
+  config  the configuration keys (defaults, units, meaning) and a configuration's effective values
+  sweep   run a sweep file's points (local pool or Slurm), resumable; results.csv
+  plot    plot curves, bars or a timeline from results
+  stats   the statistics: names, units and meaning
+  list    presets, workloads and every policy
+
+CONFIG is a preset name (see `stacksim list`) or a TOML file, which may start from a preset
+with `base = "gtx980"`; default: gtx980. `stacksim COMMAND --help` describes each command's
+options. With no arguments, `stacksim run` simulates the default workload (vecadd) on gtx980.
 Exit codes: 0 ok, 2 bad input, 3 simulation failure, 4 output verification failed.
 )";
 
@@ -99,33 +110,70 @@ int list_command() {
     return kExitOk;
 }
 
+const char* const kRunUsage = R"(usage: stacksim run [CONFIG] [OPTIONS]
+
+Simulates a workload on the GPU that CONFIG describes (a preset name from `stacksim list`, or a
+TOML file, which may start from a preset with `base = "gtx980"`; default: gtx980), checks the
+output against the CPU reference and prints a summary. Config keys: `stacksim config --list`.
+)";
+
 int run_command(const std::vector<std::string>& args) {
     RunOptions o;
-    po::options_description desc("run options");
+    po::options_description desc("options", 100, 50);
     std::string workload;
     std::string timeline_sms;
     uint64_t seed = 0;
     desc.add_options()
-        ("config", po::value<std::string>(&o.config), "preset or TOML file")
-        ("workload,w", po::value<std::string>(&workload), "workload NAME[:SIZE]")
-        ("set", po::value<std::vector<std::string>>(&o.overrides)->composing(), "override KEY=VALUE")
-        ("seed", po::value<uint64_t>(&seed), "random seed")
-        ("out,o", po::value<std::string>(&o.out_dir), "write stats.json, summary.json, config.toml here")
-        ("ptx-dir", po::value<std::string>(&o.ptx_dir), "read library PTX files from this directory first")
+        ("workload,w", po::value<std::string>(&workload)->value_name("NAME[:SIZE]"),
+         "library workload and its size (stacksim list); sets run.workload and run.size")
+        ("set", po::value<std::vector<std::string>>(&o.overrides)->composing()->value_name("KEY=VALUE"),
+         "override one config key (repeatable), e.g. --set gpu.sm.warp_scheduler=gto")
+        ("seed", po::value<uint64_t>(&seed)->value_name("N"), "seed of the random inputs and seeded policies (run.seed)")
+        ("trace", po::value<std::string>(&o.trace_list)->value_name("KERNELSLIST"),
+         "replay an Accel-Sim trace (its kernelslist.g) instead of a workload; timing only")
+        ("out,o", po::value<std::string>(&o.out_dir)->value_name("DIR"),
+         "write stats.json/.csv/.txt, summary.json and the effective config.toml into DIR")
+        ("ptx-dir", po::value<std::string>(&o.ptx_dir)->value_name("DIR"),
+         "read library PTX files from DIR first (a hand-edited kernel)")
         ("quiet,q", po::bool_switch(&o.quiet), "print nothing but errors")
-        ("timeline", po::value<std::string>(&o.timeline_file), "write a Chrome/Perfetto trace JSON here")
-        ("timeline-sms", po::value<std::string>(&timeline_sms), "SMs whose warps the timeline shows (e.g. 0,1)")
-        ("watch", po::value<std::vector<std::string>>(&o.watch)->composing(), "log every event of warp smN.wM")
-        ("trace", po::value<std::string>(&o.trace_list), "run an Accel-Sim kernelslist.g instead of a workload")
-        ("app", po::value<std::vector<std::string>>(&o.apps)->composing(),
-         "add an application NAME[:SIZE][@START][^PRIORITY] (START e.g. 25us)");
+        ("watch", po::value<std::vector<std::string>>(&o.watch)->composing()->value_name("smN.wM"),
+         "print every event of warp slot M of SM N: fetch, issue, stalls, divergence (repeatable)")
+        ("timeline", po::value<std::string>(&o.timeline_file)->value_name("FILE.json"),
+         "write a Chrome/Perfetto trace: kernels, CTAs, warps' issues and stalls, sampled counters")
+        ("timeline-sms", po::value<std::string>(&timeline_sms)->value_name("0,1"),
+         "SMs whose warps the timeline shows (default 0)")
+        ("samples", po::value<std::string>(&o.samples_file)->value_name("FILE.csv"),
+         "write the sampled series over time as CSV: IPC, L1/L2 hit rates, DRAM GB/s, faults in flight")
+        ("sample-every", po::value<uint64_t>(&o.sample_every)->value_name("N"),
+         "core cycles between samples (timeline counters, --samples, --vcd); default 1000")
+        ("sample-stat", po::value<std::vector<std::string>>(&o.sample_stats)->composing()->value_name("NAME"),
+         "also sample this statistic of stats.json (repeatable)")
+        ("vcd", po::value<std::string>(&o.vcd_file)->value_name("FILE.vcd"),
+         "write a waveform (GTKWave): warps' issue, PC and SIMT stack depth, sampled series, routers")
+        ("vcd-signal", po::value<std::vector<std::string>>(&o.vcd_signals)->composing()->value_name("SIGNAL"),
+         "what the VCD holds: smN, smN.wM, counters, routers, routerK (repeatable; default sm0, counters, "
+         "routers)")
+        ("app", po::value<std::vector<std::string>>(&o.apps)->composing()->value_name("NAME[:SIZE][@START][^PRIORITY]"),
+         "add an application (repeatable; START e.g. 25us): several applications in one run")
+        ("help,h", "print this help");
+    po::options_description hidden;
+    hidden.add_options()("config", po::value<std::string>(&o.config), "preset or TOML file");
+    po::options_description all;
+    all.add(desc).add(hidden);
     po::positional_options_description pos;
     pos.add("config", 1);
     po::variables_map vm;
-    po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    if (vm.count("help")) {
+        std::cout << kRunUsage << "\n" << desc << "\nExit codes: 0 ok, 2 bad input, 3 simulation failure, 4 output "
+                                                 "verification failed. More: docs/usage.md.\n";
+        return kExitOk;
+    }
     po::notify(vm);
     if (vm.count("workload")) o.workload = workload;
     if (vm.count("seed")) o.seed = seed;
+    if (vm.count("sample-every") && o.sample_every == 0)
+        throw sim::InputError("--sample-every 0: expected a number of cycles of at least 1");
     if (vm.count("timeline-sms")) {
         o.timeline_sms.clear();
         std::stringstream ss(timeline_sms);
@@ -161,11 +209,6 @@ int cli_main(int argc, char** argv) {
         if (args[0] == "stats") return stats_command(args);
         if (args[0] == "run") {
             args.erase(args.begin());
-            for (auto& a : args)
-                if (a == "--help" || a == "-h") {
-                    std::cout << kUsage;
-                    return kExitOk;
-                }
             return run_command(args);
         }
         throw sim::InputError(fmt::format("unknown command '{}' (try stacksim --help)", args[0]));

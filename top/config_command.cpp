@@ -18,6 +18,20 @@ namespace {
 const char* const kConfigUsage =
     "usage: stacksim config --list [SECTION] | --markdown | [PRESET|FILE] [--set KEY=VALUE]...";
 
+const char* const kConfigHelp = R"(
+  --list [SECTION]       every configuration key of `stacksim run` and `stacksim noc` (or those of
+                         SECTION and the tables below it, e.g. gpu.sm, memory.dram, uvm, noc) with
+                         its default, unit, meaning and allowed values
+  --markdown             the same as Markdown: docs/config.md is this output
+  [PRESET|FILE]          the effective configuration (every key with the value a run would use)
+                         of a preset or a TOML file, merged with the base it names, after the
+                         --set overrides; default: gtx980
+  --set KEY=VALUE        override one key (repeatable), e.g. --set memory.dram.preset=hbm2
+  -h, --help             print this help
+
+Presets: `stacksim list`. A file may start from a preset or another file with `base = "gtx980"`.
+)";
+
 std::vector<sim::SectionDoc> below(const std::vector<sim::SectionDoc>& all, const std::string& prefix) {
     std::vector<sim::SectionDoc> out;
     for (const auto& s : all)
@@ -50,7 +64,7 @@ std::string config_markdown() {
 
 int config_command(const std::vector<std::string>& args) {
     if (args.size() >= 2 && (args[1] == "--help" || args[1] == "-h")) {
-        fmt::print("{}\n", kConfigUsage);
+        fmt::print("{}\n{}", kConfigUsage, kConfigHelp);
         return 0;
     }
     if (args.size() >= 2 && args[1] == "--markdown") {

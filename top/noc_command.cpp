@@ -25,8 +25,26 @@ namespace {
 
 const char* const kNocUsage =
     "usage: stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP | --saturation | --trace FILE.tra.bz2] "
-    "[--pattern NAME] "
-    "[--set KEY=VALUE]... [--out DIR]";
+    "[--pattern NAME] [--set KEY=VALUE]... [--out DIR]";
+
+const char* const kNocHelp = R"(
+Runs the network-on-chip alone: the mesh, concentrated mesh or 2.5D stacked system of CONFIG.toml
+([noc], [traffic], [trace]; configs/noc/mesh.toml, configs/noc/stacked.toml; built-in defaults: an
+8x8 mesh) under open-loop synthetic traffic, and prints one row per offered rate: accepted
+throughput, packet and network latency, hops (stacked: layer use and the layer policy's counts).
+
+options:
+  --rate R              one offered rate, flits/node/cycle (default: [traffic] rate)
+  --rates A:B:STEP      a sweep from A to B; stops after the first saturated rate
+  --saturation          search the saturation throughput (bisection of the offered rate)
+  --trace FILE.tra.bz2  replay a Netrace trace instead of synthetic traffic (docs/netrace.md)
+  --pattern NAME        traffic pattern (uniform, transpose, bitcomp, hotspot, ...; [traffic] pattern)
+  --set KEY=VALUE       override a config key (repeatable), e.g. --set noc.layer_policy=dll
+  --out DIR             write curve.csv (or replay.json) and the effective config.toml into DIR
+  -h, --help            print this help
+
+Keys: `stacksim config --list noc`, docs/config.md; the model and its measurements: docs/noc.md.
+)";
 
 double parse_number(const std::string& text, const std::string& what) {
     char* end = nullptr;
@@ -44,7 +62,8 @@ std::vector<double> parse_rates(const std::string& spec) {
     if (!(step > 0) || hi < lo) throw sim::InputError("--rates: need A <= B and STEP > 0, got '" + spec + "'");
     std::vector<double> rates;
     for (unsigned i = 0;; ++i) {
-        double r = lo + step * i;
+        // Rounded to 12 digits so that 0.05 + 3 x 0.1 is 0.35, not 0.35000000000000003.
+        double r = std::stod(fmt::format("{:.12g}", lo + step * i));
         if (r > hi + step * 1e-9) break;
         rates.push_back(r);
         if (rates.size() > 10000) throw sim::InputError("--rates: more than 10000 points");
@@ -52,11 +71,24 @@ std::vector<double> parse_rates(const std::string& spec) {
     return rates;
 }
 
+/// Creates `out_dir` and writes the effective configuration of `doc` into it.
+void prepare_out(const std::string& out_dir, const sim::ConfigDoc& doc) {
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+    if (ec) throw sim::InputError(fmt::format("--out {}: {}", out_dir, ec.message()));
+    std::ostringstream toml;
+    toml << doc.effective() << "\n";
+    sim::write_file_atomically(out_dir + "/config.toml", toml.str());
+}
+
+/// A latency column: "-" when nothing was measured (rate 0).
+std::string latency_cell(double v, uint64_t measured) { return measured ? fmt::format("{:.2f}", v) : "-"; }
+
 }  // namespace
 
 /// `stacksim noc --trace FILE`: replay a Netrace trace and report its runtime and latency.
 int replay_command(const std::string& trace, const noc::NetworkConfig& net, const noc::ReplayConfig& replay,
-                   const std::string& out_dir) {
+                   const std::string& out_dir, const sim::ConfigDoc& doc) {
     const uint32_t flit_bytes = replay.flit_bytes;
     const double speedup = replay.speedup;
     noc::ReplayResult r = noc::replay_netrace(trace, net, flit_bytes, 100'000'000, speedup);
@@ -68,9 +100,7 @@ int replay_command(const std::string& trace, const noc::NetworkConfig& net, cons
     fmt::print("  packet latency {:.2f} cycles, {:.2f} hops, {} flit-hops, {} memory packets, {} diverted, host {:.3f} s\n",
                r.packet_latency, r.hops, r.flit_hops, r.memory_packets, r.diverted_packets, r.wall_seconds);
     if (!out_dir.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(out_dir, ec);
-        if (ec) throw sim::InputError(fmt::format("--out {}: {}", out_dir, ec.message()));
+        prepare_out(out_dir, doc);
         nlohmann::json j = {{"trace", trace},         {"packets", r.packets},       {"delivered", r.delivered},
                             {"complete", r.complete}, {"runtime_cycles", r.cycles}, {"trace_cycles", r.trace_cycles},
                             {"delayed_packets", r.delayed}, {"packet_latency", r.packet_latency}, {"hops", r.hops},
@@ -94,7 +124,7 @@ int noc_command(const std::vector<std::string>& args) {
             return args[++i];
         };
         if (a == "--help" || a == "-h") {
-            fmt::print("{}\n", kNocUsage);
+            fmt::print("{}\n{}", kNocUsage, kNocHelp);
             return 0;
         } else if (a == "--rate") {
             if (have_rate) throw sim::InputError("give one of --rate, --rates and --saturation, once");
@@ -123,12 +153,14 @@ int noc_command(const std::vector<std::string>& args) {
     }
     sim::ConfigDoc doc = config.empty() ? sim::ConfigDoc() : sim::ConfigDoc::from_file(config);
     for (const auto& s : sets) doc.apply_override(s);
+    // Through the document, so that the config.toml of --out holds the pattern used.
+    if (!pattern.empty()) doc.apply_override("traffic.pattern=\"" + pattern + "\"");
 
-    const NocRunConfig cfg = read_noc_config(doc, pattern);
+    const NocRunConfig cfg = read_noc_config(doc, "");
     const noc::NetworkConfig& net = cfg.net;
     const noc::TrafficConfig& traffic = cfg.traffic;
     const noc::MeasureConfig& measure = cfg.measure;
-    if (!trace.empty()) return replay_command(trace, net, cfg.replay, out_dir);
+    if (!trace.empty()) return replay_command(trace, net, cfg.replay, out_dir, doc);
     if (rates.empty()) rates = {traffic.rate};
     for (double r : rates) {
         noc::TrafficConfig t = traffic;
@@ -154,8 +186,9 @@ int noc_command(const std::vector<std::string>& args) {
         fmt::print("\n");
     };
     auto row = [&](const noc::RunResult& x) {
-        fmt::print("{:>8.4f} {:>9.4f} {:>9.4f} {:>10.2f} {:>10.2f} {:>6.2f} {:>9}", x.rate, x.offered, x.accepted,
-                   x.packet_latency, x.network_latency, x.hops, x.saturated ? "saturated" : "ok");
+        fmt::print("{:>8.4f} {:>9.4f} {:>9.4f} {:>10} {:>10} {:>6} {:>9}", x.rate, x.offered, x.accepted,
+                   latency_cell(x.packet_latency, x.measured_packets), latency_cell(x.network_latency, x.measured_packets),
+                   latency_cell(x.hops, x.measured_packets), x.saturated ? "saturated" : "ok");
         if (layered)
             fmt::print(" {:>7.2f} {:>7.2f} {:>7.2f} {:>9} {:>9} {:>9}", 100 * x.upper_utilisation,
                        100 * x.lower_utilisation, 100 * x.vertical_utilisation, x.diverted_packets, x.ring_sent,
@@ -188,9 +221,7 @@ int noc_command(const std::vector<std::string>& args) {
         }
     }
     if (!out_dir.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(out_dir, ec);
-        if (ec) throw sim::InputError(fmt::format("--out {}: {}", out_dir, ec.message()));
+        prepare_out(out_dir, doc);
         sim::write_file_atomically(out_dir + "/curve.csv", noc::curve_csv(rows));
     }
     return 0;
