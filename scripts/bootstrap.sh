@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages stacksim needs (only those missing) and builds it.
-# Safe to run twice. Usage: scripts/bootstrap.sh [build-dir]
+# Safe to run again. Usage: scripts/bootstrap.sh [--tests] [build-dir]
+#   without --tests: builds the simulator only (build/stacksim), what `stacksim run` needs;
+#   with --tests: builds everything (the test binaries and the benchmark too), what ctest needs.
+# Uses ccache when it is installed (Debian package ccache).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+targets=(--target stacksim)
+if [ "${1:-}" = "--tests" ]; then
+  targets=()
+  shift
+fi
 build_dir=${1:-build}
 packages=(build-essential cmake pkg-config libsystemc-dev libboost-program-options-dev
           libfmt-dev catch2 libtomlplusplus-dev nlohmann-json3-dev libbz2-dev
@@ -20,5 +28,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 werror=OFF
 [ "${CI:-}" = "true" ] && werror=ON
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DSTACKSIM_WERROR="$werror" >/dev/null
-cmake --build "$build_dir" -j "$(nproc)"
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DSTACKSIM_WERROR="$werror" "${launcher[@]}" >/dev/null
+cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+// scripts/bootstrap.sh builds what each README command needs, and CI runs the README's test command.
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+
+#include <string>
+
+#include "tests/system/cli_runner.h"
+
+using namespace stacksim::test;
+
+namespace {
+
+/// A folder of stand-ins for the tools bootstrap.sh calls: every package reads as installed,
+/// and cmake only appends its arguments to `calls` (nothing is configured or built).
+std::string fake_tools(bool with_ccache) {
+    const std::string dir = temp_dir();
+    auto tool = [&](const std::string& name, const std::string& body) {
+        write_file(dir + "/" + name, "#!/bin/sh\n" + body + "\n");
+        ::chmod((dir + "/" + name).c_str(), 0755);
+    };
+    tool("dpkg-query", "printf 'install ok installed'");
+    tool("cmake", "echo \"cmake $*\" >> '" + dir + "/calls'");
+    tool("nproc", "echo 2");
+    if (with_ccache) tool("ccache", "exit 0");
+    for (const char* real : {"dirname", "grep", "id"})
+        tool(real, std::string("exec /usr/bin/env PATH=/usr/bin:/bin ") + real + " \"$@\"");
+    return dir;
+}
+
+std::string bootstrap(const std::string& tools, const std::string& args) {
+    // Only the stand-ins are on PATH, so an installed ccache is not seen.
+    const CliResult r = run_shell("CI= PATH='" + tools + "' /bin/bash " STACKSIM_SOURCE_DIR "/scripts/bootstrap.sh " + args);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    return read_file(tools + "/calls");
+}
+
+}  // namespace
+
+TEST_CASE("bootstrap: the run command builds only the simulator, the test command everything", "[bootstrap]") {
+    const std::string tools = fake_tools(false);
+    const std::string simulator = bootstrap(tools, "");
+    CHECK(simulator.find("-DCMAKE_BUILD_TYPE=Release -DSTACKSIM_WERROR=OFF") != std::string::npos);
+    CHECK(simulator.find("--build build -j 2 --target stacksim\n") != std::string::npos);
+    CHECK(simulator.find("ccache") == std::string::npos);
+
+    const std::string tools2 = fake_tools(false);
+    const std::string everything = bootstrap(tools2, "--tests");
+    CHECK(everything.find("--build build -j 2\n") != std::string::npos);
+    CHECK(everything.find("--target") == std::string::npos);
+
+    const std::string tools3 = fake_tools(false);
+    CHECK(bootstrap(tools3, "--tests other-build").find("--build other-build -j 2\n") != std::string::npos);
+}
+
+TEST_CASE("bootstrap: ccache is used when it is installed", "[bootstrap]") {
+    const std::string tools = fake_tools(true);
+    CHECK(bootstrap(tools, "").find("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache") != std::string::npos);
+}
+
+TEST_CASE("bootstrap: CI's entry point runs the README's test command verbatim", "[bootstrap][docs]") {
+    const std::string readme = read_file(STACKSIM_SOURCE_DIR "/README.md");
+    const std::string ci = read_file(STACKSIM_SOURCE_DIR "/.ci/run");
+    const std::string command = "scripts/bootstrap.sh --tests && ctest --test-dir build --output-on-failure -j 2";
+    CHECK(readme.find("\n" + command + "\n") != std::string::npos);
+    CHECK(ci.find("\n" + command + "\n") != std::string::npos);
+    CHECK(readme.find("\nscripts/bootstrap.sh && build/stacksim run\n") != std::string::npos);
+}
