@@ -15,9 +15,8 @@
 
 namespace stacksim::test {
 
-namespace {
-CliResult run_raw(const std::string& args) {
-    std::string cmd = std::string(STACKSIM_BINARY) + " " + args + " 2>&1";
+CliResult run_shell(const std::string& command) {
+    const std::string cmd = command + " 2>&1";
     CliResult r;
     FILE* p = popen(cmd.c_str(), "r");
     if (!p) throw std::runtime_error("popen failed");
@@ -28,6 +27,9 @@ CliResult run_raw(const std::string& args) {
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
 }
+
+namespace {
+CliResult run_raw(const std::string& args) { return run_shell(std::string(STACKSIM_BINARY) + " " + args); }
 }  // namespace
 
 CliResult run_cli(const std::string& args) {

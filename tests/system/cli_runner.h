@@ -13,6 +13,8 @@ struct CliResult {
 
 /// Runs `stacksim ARGS` (ARGS is shell-quoted by the caller).
 CliResult run_cli(const std::string& args);
+/// Runs a shell command line (sh -c) and captures its stdout and stderr and exit code.
+CliResult run_shell(const std::string& command);
 /// A fresh empty directory under the system temp directory.
 std::string temp_dir();
 std::string read_file(const std::string& path);
