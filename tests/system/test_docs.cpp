@@ -17,7 +17,7 @@ namespace {
 /// The Markdown files whose shell blocks have a test case below.
 const std::set<std::string> kTested = {"README.md",         "docs/usage.md",    "docs/teaching.md",
                                        "docs/unified-memory.md", "docs/validation.md", "docs/synthetic.md",
-                                       "docs/gpu-interconnect.md", "docs/preemption.md"};
+                                       "docs/gpu-interconnect.md", "docs/preemption.md", "docs/experiments.md"};
 
 /// A scratch checkout: build/, configs/ and scripts/ link to the real ones, ../shared to the
 /// shared inputs; docs/ and out/ are its own, so nothing is written into the source tree.
@@ -27,7 +27,7 @@ std::string scratch_repo() {
     const fs::path source = STACKSIM_SOURCE_DIR;
     fs::create_directories(repo / "docs");
     fs::create_directory_symlink(fs::path(STACKSIM_BINARY).parent_path(), repo / "build");
-    for (const char* d : {"configs", "scripts", "workloads"}) fs::create_directory_symlink(source / d, repo / d);
+    for (const char* d : {"configs", "scripts", "workloads", "examples"}) fs::create_directory_symlink(source / d, repo / d);
     if (fs::exists(source.parent_path() / "shared"))
         fs::create_directory_symlink(source.parent_path() / "shared", root / "shared");
     return repo.string();
@@ -120,3 +120,4 @@ TEST_CASE("docs: validation.md's commands run and give the quoted figures", "[do
 TEST_CASE("docs: synthetic.md's examples run", "[docs]") { check_doc("docs/synthetic.md"); }
 TEST_CASE("docs: gpu-interconnect.md's examples run", "[docs]") { check_doc("docs/gpu-interconnect.md"); }
 TEST_CASE("docs: preemption.md's example runs", "[docs]") { check_doc("docs/preemption.md"); }
+TEST_CASE("docs: experiments.md's sweep and plots run", "[docs]") { check_doc("docs/experiments.md"); }
