@@ -64,3 +64,31 @@ function(stacksim_add_test name dir)
   catch_discover_tests(${name} WORKING_DIRECTORY ${CMAKE_BINARY_DIR} EXTRA_ARGS --warn NoTests
     PROPERTIES ENVIRONMENT "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1" SKIP_RETURN_CODE 77)
 endfunction()
+
+# AddressSanitizer + UndefinedBehaviorSanitizer for every target (STACKSIM_SANITIZE, and the
+# fuzz build). Any UB report is fatal, so a sanitizer finding fails the test that hit it.
+macro(stacksim_sanitize)
+  add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g)
+  add_link_options(-fsanitize=address,undefined)
+  if(STACKSIM_FUZZ)
+    add_compile_options(-fsanitize=fuzzer-no-link)
+  endif()
+endmacro()
+
+# One libFuzzer executable per tests/fuzz/fuzz_<name>.cpp (STACKSIM_FUZZ, clang only), linked
+# with every folder library; the seed corpus of each is tests/fuzz/corpus/<name>/.
+function(stacksim_add_fuzzers dir)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "STACKSIM_FUZZ needs clang (cmake -DCMAKE_CXX_COMPILER=clang++-14)")
+  endif()
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/${dir}/fuzz_*.cpp)
+  foreach(src ${sources})
+    get_filename_component(name ${src} NAME_WE)
+    add_executable(${name} ${src})
+    stacksim_link_all(${name})
+    target_compile_options(${name} PRIVATE -fsanitize=fuzzer)
+    target_link_options(${name} PRIVATE -fsanitize=fuzzer)
+    target_compile_definitions(${name} PRIVATE STACKSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+    stacksim_warnings(${name})
+  endforeach()
+endfunction()

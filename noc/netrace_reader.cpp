@@ -208,7 +208,14 @@ bool NetraceReader::next(NetracePacket& out) {
     std::array<unsigned char, kNetraceRecordBytes> b{};
     const uint64_t start = m_offset;
     const size_t got = read_some(b.data(), b.size());
-    if (got == 0) return false;
+    if (got == 0) {
+        // A file cut at a record boundary, or a header that miscounts, would otherwise replay
+        // silently short.
+        if (m_packets_read != m_header.num_packets)
+            fail("the header counts " + std::to_string(m_header.num_packets) + " packets but the file ends after " +
+                 std::to_string(m_packets_read) + " (truncated or corrupt)");
+        return false;
+    }
     if (got != b.size()) {
         fail("truncated packet record " + std::to_string(m_packets_read) + " at byte offset " +
              std::to_string(start) + " (need 21 bytes, have " + std::to_string(got) + ")");
@@ -221,6 +228,21 @@ bool NetraceReader::next(NetracePacket& out) {
     out.dst = b[18];
     out.src_type = static_cast<uint8_t>(b[19] >> 4);
     out.dst_type = static_cast<uint8_t>(b[19] & 0xF);
+    const std::string record = "packet record " + std::to_string(m_packets_read) + " at byte offset " +
+                               std::to_string(start) + ": ";
+    if (!netrace_type_valid(out.type)) fail(record + "invalid packet type " + std::to_string(out.type));
+    if (out.src >= m_header.num_nodes || out.dst >= m_header.num_nodes)
+        fail(record + "node " + std::to_string(std::max(out.src, out.dst)) + " is outside the trace's " +
+             std::to_string(m_header.num_nodes) + " nodes (header)");
+    if (out.src_type > 3 || out.dst_type > 3)
+        fail(record + "invalid node type " + std::to_string(std::max(out.src_type, out.dst_type)) + " (0-3)");
+    if (out.cycle > m_header.num_cycles)
+        fail(record + "cycle " + std::to_string(out.cycle) + " is past the trace's " +
+             std::to_string(m_header.num_cycles) + " cycles (header)");
+    if (out.cycle < m_last_cycle)
+        fail(record + "cycle " + std::to_string(out.cycle) + " comes before the previous record's " +
+             std::to_string(m_last_cycle) + " (records are in cycle order)");
+    m_last_cycle = out.cycle;
     const uint8_t num_deps = b[20];
     out.dependents.resize(num_deps);
     if (num_deps > 0) {

@@ -77,7 +77,10 @@ public:
 
     /// The header read at open.
     const NetraceHeader& header() const { return m_header; }
-    /// Reads the next record into `out`; false at a clean end of file.
+    /// Reads the next record into `out`; false at a clean end of file. Throws sim::InputError
+    /// for a record with an invalid packet type, a node outside the header's node count or a
+    /// node type above 3, a cycle past the header's cycle count or before the previous
+    /// record's, and at the end of the file when the records are fewer than the header counts.
     bool next(NetracePacket& out);
     /// Records read so far.
     uint64_t packets_read() const { return m_packets_read; }
@@ -102,6 +105,7 @@ private:
     bool m_eof = false;
     uint64_t m_offset = 0;
     uint64_t m_packets_read = 0;
+    uint64_t m_last_cycle = 0;
     NetraceHeader m_header;
 };
 

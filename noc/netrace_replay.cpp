@@ -2,6 +2,7 @@
 // Replays a Netrace trace on a network, injecting each packet only after its dependencies.
 #include "noc/netrace_replay.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <deque>
@@ -23,8 +24,10 @@ namespace {
 /// are still in the network, and releases them when the network reports their ejection.
 class NetraceSource : public PacketSource {
 public:
-    NetraceSource(NetraceReader& reader, uint32_t flit_bytes, const Topology& topology, double speedup)
-        : m_reader(reader), m_flit_bytes(flit_bytes), m_topology(topology), m_speedup(speedup) {
+    NetraceSource(NetraceReader& reader, uint32_t flit_bytes, const Topology& topology, double speedup,
+                  uint64_t max_cycles)
+        : m_reader(reader), m_flit_bytes(flit_bytes), m_topology(topology), m_speedup(speedup),
+          m_max_cycles(max_cycles) {
         advance();
     }
 
@@ -62,6 +65,17 @@ public:
     uint64_t last_eject() const { return m_last_eject; }
     uint64_t delayed() const { return m_delayed; }
     bool done() const { return !m_have_next && m_waiting.empty() && m_released.empty() && m_tracker.in_flight() == 0; }
+    /// Throws sim::InputError when packets wait for packets that can never be delivered: every
+    /// packet read and not yet ejected is waiting (none is in the network or being released),
+    /// so no ejection will ever release one; later records cannot either. A packet that depends
+    /// on itself, or a dependency cycle, ends here.
+    void check_dependencies() const {
+        if (m_waiting.empty() || !m_released.empty() || m_tracker.in_flight() != m_waiting.size()) return;
+        uint32_t id = *std::min_element(m_waiting.begin(), m_waiting.end());
+        throw sim::InputError(fmt::format("{}: {} packets wait for packets that can never be delivered (a dependency "
+                                          "cycle or a packet depending on itself), e.g. packet {}",
+                                          m_reader.path(), m_waiting.size(), id));
+    }
 
 private:
     struct Info {
@@ -96,12 +110,16 @@ private:
         m_have_next = m_reader.next(m_next);
         if (m_have_next && m_speedup != 1.0)
             m_next.cycle = static_cast<uint64_t>(static_cast<double>(m_next.cycle) / m_speedup);
+        if (m_have_next && m_next.cycle >= m_max_cycles)
+            throw sim::InputError(fmt::format("{}: packet {} is due at cycle {}, past the replay's limit of {} cycles",
+                                              m_reader.path(), m_next.id, m_next.cycle, m_max_cycles));
     }
 
     NetraceReader& m_reader;
     uint32_t m_flit_bytes;
     const Topology& m_topology;
     double m_speedup;
+    uint64_t m_max_cycles;
     NetracePacket m_next;
     bool m_have_next = false;
     DependencyTracker m_tracker;
@@ -124,10 +142,14 @@ ReplayResult replay_netrace(const std::string& path, const NetworkConfig& ncfg, 
         throw sim::InputError(fmt::format("{}: trace has {} nodes, the {}x{} network only {} cores", path,
                                           h.num_nodes, ncfg.width, ncfg.height, ncfg.nodes()));
     Network net(ncfg, nullptr);
-    NetraceSource src(reader, flit_bytes, net.topology(), speedup);
+    NetraceSource src(reader, flit_bytes, net.topology(), speedup, max_cycles);
     net.set_source(&src);
     net.set_tail_hook([&](const Flit& tail, uint64_t cycle) { src.ejected(tail.packet, cycle); });
-    run_direct(net, 0, max_cycles, [&] { return src.done(); });
+    run_direct(net, 0, max_cycles, [&] {
+        src.check_dependencies();
+        return src.done();
+    });
+    src.check_dependencies();
     const NetworkStats& s = net.stats();
     ReplayResult r;
     r.packets = h.num_packets;

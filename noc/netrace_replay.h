@@ -30,7 +30,9 @@ struct ReplayResult {
 /// node use the controller nearest to that node). A packet is created at its trace cycle, or when the last packet it depends on has
 /// been ejected if that is later. Packets are `bytes / flit_bytes` flits (rounded up);
 /// response types travel in the reply message class. Stops after `max_cycles`. Throws
-/// sim::InputError for a bad file or a trace with more nodes than the mesh.
+/// sim::InputError (naming the file) for a bad file or record (NetraceReader::next), a trace
+/// with more nodes than the mesh, a packet due at or after `max_cycles`, and packets that wait
+/// for packets that can never be delivered (a dependency cycle).
 /// With `speedup` k > 1 every trace cycle is divided by k (dependencies still hold), which
 /// raises the offered load k-fold: a way to load the network with a light trace.
 /// Replay settings ([trace] of `stacksim noc --trace`).

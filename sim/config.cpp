@@ -13,6 +13,8 @@ namespace stacksim::sim {
 
 namespace {
 
+constexpr std::streamoff kMaxConfigBytes = std::streamoff{16} << 20;
+
 std::string type_name(const toml::node& n) {
     switch (n.type()) {
     case toml::node_type::string: return "string";
@@ -105,8 +107,14 @@ ConfigDoc ConfigDoc::from_string(const std::string& text, const std::string& sou
 }
 
 ConfigDoc ConfigDoc::from_file(const std::string& path) {
-    std::ifstream in(path);
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) throw ConfigError(fmt::format("{}: cannot open config file", path));
+    // A config is a few kilobytes; a huge file (or a device) is refused, not read into memory.
+    const std::streamoff bytes = in.tellg();
+    if (bytes < 0 || bytes > kMaxConfigBytes)
+        throw ConfigError(fmt::format("{}: not a config file (larger than {} MB, or not a regular file)", path,
+                                      kMaxConfigBytes >> 20));
+    in.seekg(0);
     std::stringstream ss;
     ss << in.rdbuf();
     return from_string(ss.str(), path);

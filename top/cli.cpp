@@ -7,8 +7,9 @@
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
-#include <sstream>
+#include <new>
 #include <systemc>
 
 #include "memory/dram_scheduler.h"
@@ -19,6 +20,7 @@
 #include "sched/cta_placement.h"
 #include "sched/warp_scheduler_registry.h"
 #include "sim/error.h"
+#include "sim/printable.h"
 #include "top/embedded_presets.h"
 #include "top/config_command.h"
 #include "top/noc_command.h"
@@ -110,84 +112,32 @@ int list_command() {
     return kExitOk;
 }
 
-const char* const kRunUsage = R"(usage: stacksim run [CONFIG] [OPTIONS]
-
-Simulates a workload on the GPU that CONFIG describes (a preset name from `stacksim list`, or a
-TOML file, which may start from a preset with `base = "gtx980"`; default: gtx980), checks the
-output against the CPU reference and prints a summary. Config keys: `stacksim config --list`.
-)";
-
-int run_command(const std::vector<std::string>& args) {
-    RunOptions o;
-    po::options_description desc("options", 100, 50);
-    std::string workload;
-    std::string timeline_sms;
-    uint64_t seed = 0;
-    desc.add_options()
-        ("workload,w", po::value<std::string>(&workload)->value_name("NAME[:SIZE]"),
-         "library workload and its size (stacksim list); sets run.workload and run.size")
-        ("set", po::value<std::vector<std::string>>(&o.overrides)->composing()->value_name("KEY=VALUE"),
-         "override one config key (repeatable), e.g. --set gpu.sm.warp_scheduler=gto")
-        ("seed", po::value<uint64_t>(&seed)->value_name("N"), "seed of the random inputs and seeded policies (run.seed)")
-        ("trace", po::value<std::string>(&o.trace_list)->value_name("KERNELSLIST"),
-         "replay an Accel-Sim trace (its kernelslist.g) instead of a workload; timing only")
-        ("out,o", po::value<std::string>(&o.out_dir)->value_name("DIR"),
-         "write stats.json/.csv/.txt, summary.json and the effective config.toml into DIR")
-        ("ptx-dir", po::value<std::string>(&o.ptx_dir)->value_name("DIR"),
-         "read library PTX files from DIR first (a hand-edited kernel)")
-        ("quiet,q", po::bool_switch(&o.quiet), "print nothing but errors")
-        ("watch", po::value<std::vector<std::string>>(&o.watch)->composing()->value_name("smN.wM"),
-         "print every event of warp slot M of SM N: fetch, issue, stalls, divergence (repeatable)")
-        ("timeline", po::value<std::string>(&o.timeline_file)->value_name("FILE.json"),
-         "write a Chrome/Perfetto trace: kernels, CTAs, warps' issues and stalls, sampled counters")
-        ("timeline-sms", po::value<std::string>(&timeline_sms)->value_name("0,1"),
-         "SMs whose warps the timeline shows (default 0)")
-        ("samples", po::value<std::string>(&o.samples_file)->value_name("FILE.csv"),
-         "write the sampled series over time as CSV: IPC, L1/L2 hit rates, DRAM GB/s, faults in flight")
-        ("sample-every", po::value<uint64_t>(&o.sample_every)->value_name("N"),
-         "core cycles between samples (timeline counters, --samples, --vcd); default 1000")
-        ("sample-stat", po::value<std::vector<std::string>>(&o.sample_stats)->composing()->value_name("NAME"),
-         "also sample this statistic of stats.json (repeatable)")
-        ("vcd", po::value<std::string>(&o.vcd_file)->value_name("FILE.vcd"),
-         "write a waveform (GTKWave): warps' issue, PC and SIMT stack depth, sampled series, routers")
-        ("vcd-signal", po::value<std::vector<std::string>>(&o.vcd_signals)->composing()->value_name("SIGNAL"),
-         "what the VCD holds: smN, smN.wM, counters, routers, routerK (repeatable; default sm0, counters, "
-         "routers)")
-        ("app", po::value<std::vector<std::string>>(&o.apps)->composing()->value_name("NAME[:SIZE][@START][^PRIORITY]"),
-         "add an application (repeatable; START e.g. 25us): several applications in one run")
-        ("help,h", "print this help");
-    po::options_description hidden;
-    hidden.add_options()("config", po::value<std::string>(&o.config), "preset or TOML file");
-    po::options_description all;
-    all.add(desc).add(hidden);
-    po::positional_options_description pos;
-    pos.add("config", 1);
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-    if (vm.count("help")) {
-        std::cout << kRunUsage << "\n" << desc << "\nExit codes: 0 ok, 2 bad input, 3 simulation failure, 4 output "
-                                                 "verification failed. More: docs/usage.md.\n";
-        return kExitOk;
-    }
-    po::notify(vm);
-    if (vm.count("workload")) o.workload = workload;
-    if (vm.count("seed")) o.seed = seed;
-    if (vm.count("sample-every") && o.sample_every == 0)
-        throw sim::InputError("--sample-every 0: expected a number of cycles of at least 1");
-    if (vm.count("timeline-sms")) {
-        o.timeline_sms.clear();
-        std::stringstream ss(timeline_sms);
-        std::string item;
-        while (std::getline(ss, item, ',')) {
-            if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos || item.size() > 6)
-                throw sim::InputError(fmt::format("--timeline-sms {}: expected SM numbers like 0,1", timeline_sms));
-            o.timeline_sms.push_back(static_cast<uint32_t>(std::stoul(item)));
-        }
-    }
-    return run_simulation(o);
-}
-
 }  // namespace
+
+int report_error(std::exception_ptr error) {
+    // Messages quote file names, keys and values from the input: printed escaped, bad input
+    // on one line.
+    auto bad_input = [](const std::string& m) {
+        fmt::print(stderr, "stacksim: error: {}\n", sim::printable(m));
+        return kExitBadInput;
+    };
+    try {
+        std::rethrow_exception(error);
+    } catch (const po::error& e) {
+        return bad_input(std::string("command line: ") + e.what());
+    } catch (const sim::InputError& e) {
+        return bad_input(e.what());
+    } catch (const std::filesystem::filesystem_error& e) {
+        // A path given on the command line that the system refuses (too long, no permission).
+        return bad_input(e.path1().string() + ": " + e.code().message());
+    } catch (const std::bad_alloc&) {
+        return bad_input("out of memory: this configuration or workload needs more memory than the machine gave "
+                         "(run.max_memory_gb bounds what stacksim estimates up front; lower the sizes)");
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "stacksim: simulation failed: {}\n", sim::printable(e.what(), true));
+        return kExitSimFailure;
+    }
+}
 
 int cli_main(int argc, char** argv) {
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -209,21 +159,16 @@ int cli_main(int argc, char** argv) {
         if (args[0] == "stats") return stats_command(args);
         if (args[0] == "run") {
             args.erase(args.begin());
-            return run_command(args);
+            const RunOptions o = parse_run_options(args);
+            if (!o.help.empty()) {
+                std::cout << o.help;
+                return kExitOk;
+            }
+            return run_simulation(o);
         }
         throw sim::InputError(fmt::format("unknown command '{}' (try stacksim --help)", args[0]));
-    } catch (const po::error& e) {
-        fmt::print(stderr, "stacksim: error: command line: {}\n", e.what());
-        return kExitBadInput;
-    } catch (const sim::InputError& e) {
-        fmt::print(stderr, "stacksim: error: {}\n", e.what());
-        return kExitBadInput;
-    } catch (const sim::SimulationError& e) {
-        fmt::print(stderr, "stacksim: simulation failed: {}\n", e.what());
-        return kExitSimFailure;
-    } catch (const std::exception& e) {
-        fmt::print(stderr, "stacksim: simulation failed: {}\n", e.what());
-        return kExitSimFailure;
+    } catch (...) {
+        return report_error(std::current_exception());
     }
 }
 

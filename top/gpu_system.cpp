@@ -133,10 +133,16 @@ uint64_t GpuSystem::warp_instructions() const {
 
 void GpuSystem::monitor() {
     uint64_t done = m_dispatcher->ctas_completed();
+    // The monitor's own event is not pending while it runs: anything pending is the system's.
+    const uint64_t busy = m_core_clock.busy_edges(), deltas = sc_core::sc_delta_count();
+    const bool waiting = busy == m_last_busy_edges && deltas - m_last_deltas <= kWaitingDeltas &&
+                         sc_core::sc_pending_activity();
+    m_last_busy_edges = busy;
+    m_last_deltas = deltas;
     if (done != m_last_completed || m_dispatcher->idle()) {
         m_last_completed = done;
         m_stalled_cycles = 0;
-    } else {
+    } else if (!waiting) {
         m_stalled_cycles += kMonitorCycles;
         if (m_stalled_cycles >= m_cfg.gpu.watchdog_cycles) {
             std::string state;

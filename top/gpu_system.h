@@ -26,10 +26,15 @@ namespace stacksim::top {
 
 /// Instantiates and binds every module for one run. Also runs the monitor: a timed check
 /// every `kMonitorCycles` core cycles that trips the deadlock watchdog and prints progress.
+/// The watchdog counts the cycles in which no CTA finished, except windows in which the GPU
+/// only waited: no SM was ticked, hardly anything else happened (at most `kWaitingDeltas`
+/// delta cycles) and some event is still due, as while a long fault or a slow copy is served.
+/// So a spin loop or a real deadlock trips it, a long modelled latency does not.
 class GpuSystem : public sc_core::sc_module {
 public:
     SC_HAS_PROCESS(GpuSystem);
     static constexpr uint64_t kMonitorCycles = 100'000;
+    static constexpr uint64_t kWaitingDeltas = 16;
 
     /// One application: its host program and how it runs.
     struct App {
@@ -81,6 +86,8 @@ private:
     uint64_t m_last_completed = 0;
     uint64_t m_stalled_cycles = 0;
     sim::ProgressLine m_progress;
+    uint64_t m_last_busy_edges = 0;  ///< core-clock busy edges at the last check
+    uint64_t m_last_deltas = 0;      ///< SystemC delta cycles at the last check
 };
 
 /// Picoseconds in one period of a `mhz` clock, rounded to the nearest picosecond.

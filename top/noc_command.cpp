@@ -109,7 +109,11 @@ int replay_command(const std::string& trace, const noc::NetworkConfig& net, cons
                             {"topology", net.topology}, {"routing", net.routing}, {"speedup", speedup}};
         sim::write_file_atomically(out_dir + "/replay.json", j.dump(2) + "\n");
     }
-    return r.complete ? 0 : 3;
+    if (!r.complete)
+        throw sim::SimulationError(fmt::format("{}: replay stopped after {} cycles with {} of {} packets delivered "
+                                               "(the network did not drain)",
+                                               trace, r.cycles, r.delivered, r.packets));
+    return 0;
 }
 
 int noc_command(const std::vector<std::string>& args) {

@@ -2,23 +2,28 @@
 // `stacksim run`: configure, simulate, verify, report.
 #include "top/run_command.h"
 
+#include <boost/program_options.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "sim/atomic_file.h"
 #include "sim/error.h"
 #include "sim/failure.h"
+#include "sim/staged_directory.h"
 #include "core/sm.h"
 #include "top/applications.h"
 #include "top/gpu_system.h"
 #include "top/gpu_totals.h"
 #include "top/run_report.h"
 #include "top/run_tracing.h"
+#include "top/sm_observers.h"
 #include "top/run_config.h"
 #include "workloads/trace_workload.h"
 #include "workloads/workload_registry.h"
@@ -55,6 +60,43 @@ void apply_cli(const RunOptions& o, sim::ConfigDoc& doc) {
     if (o.seed) doc.apply_override(fmt::format("run.seed={}", *o.seed));
 }
 
+/// `path` made absolute and normal, without a trailing separator (for comparing folders).
+std::filesystem::path folder_key(const std::filesystem::path& path) {
+    std::error_code ec;
+    std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+    if (ec) p = std::filesystem::absolute(path).lexically_normal();
+    return p.has_filename() ? p : p.parent_path();
+}
+
+/// True when `file` (a --timeline, --samples or --vcd output) lies directly in the --out
+/// folder: it is then one file of the results set, staged and published with the others.
+bool in_results_folder(const RunOptions& o, const std::string& file) {
+    if (o.out_dir.empty() || file.empty()) return false;
+    const std::filesystem::path dir = std::filesystem::path(file).parent_path();
+    return folder_key(dir.empty() ? "." : dir) == folder_key(o.out_dir);
+}
+
+/// True when files can be written in folder `dir`: it is writable, or it is missing and its
+/// nearest existing ancestor is a writable folder (the tracing outputs create their folder).
+bool can_hold_files(std::filesystem::path dir) {
+    std::error_code ec;
+    dir = std::filesystem::absolute(dir, ec);
+    if (ec) return false;
+    while (!std::filesystem::exists(dir, ec)) {
+        if (dir == dir.parent_path()) return false;
+        dir = dir.parent_path();
+    }
+    return std::filesystem::is_directory(dir, ec) && ::access(dir.c_str(), W_OK) == 0;
+}
+
+/// The files `stacksim run --out` writes.
+const char* const kResultFiles[] = {"stats.json", "stats.csv", "stats.txt", "summary.json", "config.toml"};
+
+/// The tracing outputs of a run: option name and the file it names.
+std::vector<std::pair<const char*, std::string>> trace_outputs(const RunOptions& o) {
+    return {{"--timeline", o.timeline_file}, {"--samples", o.samples_file}, {"--vcd", o.vcd_file}};
+}
+
 /// Outcome name without the "stall_" prefix.
 std::string short_outcome(size_t i) {
     std::string n = core::outcome_name(static_cast<core::IssueOutcome>(i));
@@ -71,6 +113,14 @@ std::string stall_line(const std::array<uint64_t, 8>& outcomes) {
     return s.empty() ? "none" : s;
 }
 
+const char* const kRunUsage = R"(usage: stacksim run [CONFIG] [OPTIONS]
+
+Simulates a workload on the GPU that CONFIG describes (a preset name from `stacksim list`, or a
+TOML file, which may start from a preset with `base = "gtx980"`; default: gtx980), checks the
+output against the CPU reference and prints a summary. Config keys: `stacksim config --list`.
+)";
+
+
 nlohmann::json outcomes_json(const std::array<uint64_t, 8>& outcomes) {
     nlohmann::json j = nlohmann::json::object();
     for (size_t i = 0; i < outcomes.size(); ++i) j[short_outcome(i)] = outcomes[i];
@@ -79,26 +129,146 @@ nlohmann::json outcomes_json(const std::array<uint64_t, 8>& outcomes) {
 
 }  // namespace
 
-int run_simulation(const RunOptions& o) {
-    sim::ConfigDoc doc = load_config(o.config);
-    apply_cli(o, doc);
-    RunConfig cfg = read_run_config(doc);
-    Applications apps(cfg, o.trace_list);
-    workloads::TraceWorkload* trace = apps.trace();
-    // Alone runs for STP/ANTT, each in a child process, before this process elaborates.
-    std::vector<double> alone;
-    if (apps.size() > 1 && cfg.run.alone_runs) alone = alone_turnarounds(cfg, o.ptx_dir);
-
-    if (!o.out_dir.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(o.out_dir, ec);
-        if (ec) throw sim::InputError(fmt::format("--out {}: cannot create directory: {}", o.out_dir, ec.message()));
+RunOptions parse_run_options(const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    RunOptions o;
+    po::options_description desc("options", 100, 50);
+    std::string workload;
+    std::string timeline_sms;
+    uint64_t seed = 0;
+    desc.add_options()
+        ("workload,w", po::value<std::string>(&workload)->value_name("NAME[:SIZE]"),
+         "library workload and its size (stacksim list); sets run.workload and run.size")
+        ("set", po::value<std::vector<std::string>>(&o.overrides)->composing()->value_name("KEY=VALUE"),
+         "override one config key (repeatable), e.g. --set gpu.sm.warp_scheduler=gto")
+        ("seed", po::value<uint64_t>(&seed)->value_name("N"), "seed of the random inputs and seeded policies (run.seed)")
+        ("trace", po::value<std::string>(&o.trace_list)->value_name("KERNELSLIST"),
+         "replay an Accel-Sim trace (its kernelslist.g) instead of a workload; timing only")
+        ("out,o", po::value<std::string>(&o.out_dir)->value_name("DIR"),
+         "write stats.json/.csv/.txt, summary.json and the effective config.toml into DIR, all at once at "
+         "the end; DIR must not exist or be empty")
+        ("force", po::bool_switch(&o.force), "with --out: replace a non-empty DIR (another run's results)")
+        ("ptx-dir", po::value<std::string>(&o.ptx_dir)->value_name("DIR"),
+         "read library PTX files from DIR first (a hand-edited kernel)")
+        ("quiet,q", po::bool_switch(&o.quiet), "print nothing but errors")
+        ("watch", po::value<std::vector<std::string>>(&o.watch)->composing()->value_name("smN.wM"),
+         "print every event of warp slot M of SM N: fetch, issue, stalls, divergence (repeatable)")
+        ("timeline", po::value<std::string>(&o.timeline_file)->value_name("FILE.json"),
+         "write a Chrome/Perfetto trace: kernels, CTAs, warps' issues and stalls, sampled counters")
+        ("timeline-sms", po::value<std::string>(&timeline_sms)->value_name("0,1"),
+         "SMs whose warps the timeline shows (default 0)")
+        ("samples", po::value<std::string>(&o.samples_file)->value_name("FILE.csv"),
+         "write the sampled series over time as CSV: IPC, L1/L2 hit rates, DRAM GB/s, faults in flight")
+        ("sample-every", po::value<uint64_t>(&o.sample_every)->value_name("N"),
+         "core cycles between samples (timeline counters, --samples, --vcd); default 1000")
+        ("sample-stat", po::value<std::vector<std::string>>(&o.sample_stats)->composing()->value_name("NAME"),
+         "also sample this statistic of stats.json (repeatable)")
+        ("vcd", po::value<std::string>(&o.vcd_file)->value_name("FILE.vcd"),
+         "write a waveform (GTKWave): warps' issue, PC and SIMT stack depth, sampled series, routers")
+        ("vcd-signal", po::value<std::vector<std::string>>(&o.vcd_signals)->composing()->value_name("SIGNAL"),
+         "what the VCD holds: smN, smN.wM, counters, routers, routerK (repeatable; default sm0, counters, "
+         "routers)")
+        ("app", po::value<std::vector<std::string>>(&o.apps)->composing()->value_name("NAME[:SIZE][@START][^PRIORITY]"),
+         "add an application (repeatable; START e.g. 25us): several applications in one run")
+        ("help,h", "print this help");
+    po::options_description hidden;
+    hidden.add_options()("config", po::value<std::string>(&o.config), "preset or TOML file");
+    po::options_description all;
+    all.add(desc).add(hidden);
+    po::positional_options_description pos;
+    pos.add("config", 1);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    if (vm.count("help")) {
+        std::ostringstream help;
+        help << kRunUsage << "\n" << desc << "\nExit codes: 0 ok, 2 bad input, 3 simulation failure, 4 output "
+                                            "verification failed. More: docs/usage.md.\n";
+        o.help = help.str();
+        return o;
     }
+    po::notify(vm);
+    if (vm.count("workload")) o.workload = workload;
+    if (vm.count("seed")) o.seed = seed;
+    if (vm.count("sample-every") && o.sample_every == 0)
+        throw sim::InputError("--sample-every 0: expected a number of cycles of at least 1");
+    if (vm.count("timeline-sms")) {
+        o.timeline_sms.clear();
+        std::stringstream ss(timeline_sms);
+        std::string item;
+        while (std::getline(ss, item, ',')) {
+            if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos || item.size() > 6)
+                throw sim::InputError(fmt::format("--timeline-sms {}: expected SM numbers like 0,1", timeline_sms));
+            o.timeline_sms.push_back(static_cast<uint32_t>(std::stoul(item)));
+        }
+    }
+    return o;
+}
 
-    sim::StatRegistry stats;
-    const bool progress = !o.quiet && ::isatty(STDERR_FILENO);
-    GpuSystem gpu("gpu", cfg, apps.system_apps(), o.ptx_dir, stats, progress);
-    RunTracing tracing(o, gpu, stats);
+PreparedRun prepare_run(const RunOptions& o) {
+    if (!o.trace_list.empty() && (o.workload || !o.apps.empty()))
+        throw sim::InputError(fmt::format("give {} or --trace, not both (a trace replaces the workload)",
+                                          o.workload ? "--workload" : "--app"));
+    PreparedRun p{load_config(o.config), {}};
+    apply_cli(o, p.doc);
+    p.cfg = read_run_config(p.doc);
+    const RunConfig& cfg = p.cfg;
+    if (!o.trace_list.empty() && !cfg.apps.empty())
+        throw sim::InputError(fmt::format("--trace {}: the config has [[app]] tables; a trace replaces them, give "
+                                          "one or the other",
+                                          o.trace_list));
+    if (!o.watch.empty()) WatchLog(o.watch, cfg.gpu.num_sms, cfg.sm.max_threads / 32);  // checks the specs
+    for (uint32_t sm : o.timeline_sms)
+        if (sm >= cfg.gpu.num_sms)
+            throw sim::InputError(fmt::format("--timeline-sms: no SM {}: the GPU has SMs 0..{} (gpu.num_sms)", sm,
+                                              cfg.gpu.num_sms - 1));
+    std::vector<std::string> staged_names;
+    for (const auto& [option, file] : trace_outputs(o)) {
+        if (file.empty()) continue;
+        if (in_results_folder(o, file)) {
+            // Written into the staging folder and published with the results (the folder itself
+            // appears only then), so its name must be one no other output of the run takes.
+            const std::string name = std::filesystem::path(file).filename().string();
+            if (name.empty() || name == "." || name == "..")
+                throw sim::InputError(fmt::format("{} {}: not a file name", option, file));
+            bool taken = std::find(staged_names.begin(), staged_names.end(), name) != staged_names.end();
+            for (const char* f : kResultFiles) taken = taken || name == f;
+            if (taken)
+                throw sim::InputError(
+                    fmt::format("{} {}: another output of the run in --out {} has that name", option, file, o.out_dir));
+            staged_names.push_back(name);
+            continue;
+        }
+        const std::filesystem::path t(file);
+        const std::filesystem::path dir = t.has_parent_path() ? t.parent_path() : ".";
+        if (!can_hold_files(dir))
+            throw sim::InputError(fmt::format("{} {}: the folder {} is not writable and cannot be created", option,
+                                              file, dir.string()));
+    }
+    if (!o.out_dir.empty() && !o.force && !sim::results_folder_free(o.out_dir))
+        throw sim::InputError(fmt::format("--out {}: the folder is not empty (another run's results?); give --force "
+                                          "to replace it, or choose another folder",
+                                          o.out_dir));
+    return p;
+}
+
+namespace {
+
+/// `o` with each tracing output that lies in the results folder moved into `out`'s staging folder.
+RunOptions staged_outputs(const RunOptions& o, const sim::StagedDirectory* out) {
+    RunOptions s = o;
+    if (!out) return s;
+    for (std::string* file : {&s.timeline_file, &s.samples_file, &s.vcd_file})
+        if (in_results_folder(o, *file))
+            *file = out->staging() + "/" + std::filesystem::path(*file).filename().string();
+    return s;
+}
+
+/// Simulates the built system `gpu`, verifies and reports: summary, tracing outputs, watch log,
+/// and the results into `out` (null: no --out), published last.
+int report(const RunOptions& o, GpuSystem& gpu, sim::StatRegistry& stats, sim::ConfigDoc& doc, const RunConfig& cfg,
+           Applications& apps, const std::vector<double>& alone, bool progress, sim::StagedDirectory* out) {
+    workloads::TraceWorkload* trace = apps.trace();
+    RunTracing tracing(staged_outputs(o, out), gpu, stats);
     auto t0 = std::chrono::steady_clock::now();
     tracing.run();
     double host_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -198,17 +368,65 @@ int run_simulation(const RunOptions& o) {
                    summary["warp_instructions_per_second"].get<double>(),
                    summary["cycles_per_second"].get<double>());
     }
-    if (!o.out_dir.empty()) {
-        sim::write_file_atomically(o.out_dir + "/stats.json", stats.to_json().dump(2) + "\n");
-        sim::write_file_atomically(o.out_dir + "/stats.csv", stats.to_csv());
-        sim::write_file_atomically(o.out_dir + "/stats.txt", stats.to_text());
-        sim::write_file_atomically(o.out_dir + "/summary.json", summary.dump(2) + "\n");
+    if (out) {
+        out->write("stats.json", stats.to_json().dump(2) + "\n");
+        out->write("stats.csv", stats.to_csv());
+        out->write("stats.txt", stats.to_text());
+        out->write("summary.json", summary.dump(2) + "\n");
         std::ostringstream toml;
         toml << doc.effective() << "\n";
-        sim::write_file_atomically(o.out_dir + "/config.toml", toml.str());
-        if (!o.quiet) fmt::print("  results written to {}/\n", o.out_dir);
+        out->write("config.toml", toml.str());
+        out->publish(o.force);
+        if (!o.quiet) fmt::print("  results written to {}/\n", out->target());
     }
     return all_ok ? kExitOk : kExitVerifyFailed;
+}
+
+/// Builds the system, simulates, verifies, reports and writes the results of `p`. Returns the
+/// exit code; any failure from elaboration on is returned in `failure` instead of thrown, so
+/// that the system is destroyed normally (SystemC's thread stacks are not unwound).
+int simulate(const RunOptions& o, PreparedRun& p, Applications& apps, const std::vector<double>& alone,
+             sim::StagedDirectory* out, std::exception_ptr& failure) {
+    const RunConfig& cfg = p.cfg;
+    sim::StatRegistry stats;
+    const bool progress = !o.quiet && ::isatty(STDERR_FILENO);
+    GpuSystem gpu("gpu", cfg, apps.system_apps(), o.ptx_dir, stats, progress);
+    try {
+        return report(o, gpu, stats, p.doc, cfg, apps, alone, progress, out);
+    } catch (...) {
+        failure = std::current_exception();
+        return kExitSimFailure;
+    }
+}
+
+}  // namespace
+
+int run_simulation(const RunOptions& o) {
+    PreparedRun p = prepare_run(o);
+    const RunConfig& cfg = p.cfg;
+    Applications apps(cfg, o.trace_list);
+    // Alone runs for STP/ANTT, each in a child process, before this process elaborates.
+    std::vector<double> alone;
+    if (apps.size() > 1 && cfg.run.alone_runs) alone = alone_turnarounds(cfg, o.ptx_dir);
+    // The results (and tracing outputs inside the results folder) go into a private staging
+    // folder beside it, made now so that a folder that cannot be written fails before the run;
+    // the results folder itself appears only when the run is over, whole.
+    std::optional<sim::StagedDirectory> out;
+    if (!o.out_dir.empty()) {
+        std::string dir = o.out_dir;
+        while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+        const std::filesystem::path parent = std::filesystem::path(dir).parent_path();
+        std::error_code ec;
+        if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+        if (ec)
+            throw sim::InputError(
+                fmt::format("--out {}: cannot create {}: {}", o.out_dir, parent.string(), ec.message()));
+        out.emplace(o.out_dir);
+    }
+    std::exception_ptr failure;
+    const int code = simulate(o, p, apps, alone, out ? &*out : nullptr, failure);
+    if (failure) std::rethrow_exception(failure);
+    return code;
 }
 
 }  // namespace stacksim::top

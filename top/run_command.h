@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "sim/config.h"
+#include "top/run_config.h"
+
 namespace stacksim::top {
 
 /// Options of one run, as given on the command line.
@@ -15,6 +18,7 @@ struct RunOptions {
     std::vector<std::string> overrides;   ///< "--set" assignments
     std::optional<uint64_t> seed;
     std::string out_dir;                  ///< empty: write no files
+    bool force = false;                   ///< replace a non-empty out_dir
     std::string ptx_dir;                  ///< read PTX from here first
     bool quiet = false;
     std::string timeline_file;            ///< Chrome trace JSON output, empty: none
@@ -27,13 +31,33 @@ struct RunOptions {
     std::vector<std::string> vcd_signals; ///< "sm0", "sm0.w3", "counters", "routers", "router5"
     std::string trace_list;               ///< Accel-Sim kernelslist.g to run instead of a workload
     std::vector<std::string> apps;        ///< --app NAME[:SIZE][@START][^PRIORITY], one application each
+    std::string help;                     ///< --help: the text to print instead of running
 };
 
 /// Exit codes of the CLI.
 enum ExitCode : int { kExitOk = 0, kExitBadInput = 2, kExitSimFailure = 3, kExitVerifyFailed = 4 };
 
+/// A run whose inputs have all been checked: its configuration, before anything is built.
+struct PreparedRun {
+    sim::ConfigDoc doc;  ///< the config with the command line applied
+    RunConfig cfg;
+};
+
+/// Parses the arguments of `stacksim run` (after "run"). With --help, only `help` is set (the
+/// text to print). Throws boost::program_options::error or InputError.
+RunOptions parse_run_options(const std::vector<std::string>& args);
+
+/// Checks everything about a run that can be checked before simulating, without side effects:
+/// the config and the command line's overrides, the memory estimate (run.max_memory_gb),
+/// --watch and --timeline-sms against the GPU, that the folder of each tracing output (--timeline,
+/// --samples, --vcd) is the --out folder or can be written or created, that --out is
+/// absent or empty (or --force), and that --workload and --trace are not both given. Throws
+/// InputError (a ConfigError naming file, line and key for the config).
+PreparedRun prepare_run(const RunOptions& options);
+
 /// Runs one simulation and prints its summary. Throws InputError / SimulationError;
-/// returns kExitOk or kExitVerifyFailed.
+/// returns kExitOk or kExitVerifyFailed. A failure inside the simulation is thrown only after
+/// the simulated system has been destroyed, so no SystemC object is torn down by unwinding.
 int run_simulation(const RunOptions& options);
 
 }  // namespace stacksim::top

@@ -12,6 +12,7 @@
 #include "sched/cta_placement.h"
 #include "sched/warp_scheduler_registry.h"
 #include "top/embedded_presets.h"
+#include "top/memory_estimate.h"
 #include "workloads/workload_registry.h"
 
 namespace stacksim::top {
@@ -156,6 +157,10 @@ const sim::Params<RunSettings>& RunSettings::params() {
         p.add("seed", &C::seed, "", "seed of the random inputs and of every seeded policy");
         p.add("alone_runs", &C::alone_runs, "",
               "with several applications, also run each alone on the same GPU (child processes) for STP and ANTT");
+        p.add("max_memory_gb", &C::max_memory_gb, "GB",
+              "refuse a run whose estimated memory (caches, TLBs, SM state, network, workload data) exceeds this; "
+              "0 = half of the machine's physical memory")
+            .range(0.0, 1e6);
         return p;
     }();
     return p;
@@ -196,6 +201,7 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         sim::validate_in(s, Resolve{c, max_data});
     }
     doc.check_all_used();
+    check_memory(c, doc);
     return c;
 }
 
@@ -217,6 +223,11 @@ std::vector<sim::SectionDoc> run_config_docs() {
 }
 
 namespace {
+
+/// A name the system may refuse (too long, say) is quoted short in messages, not echoed whole.
+std::string shortened(const std::string& name) {
+    return name.size() <= 200 ? name : fmt::format("{}... ({} characters)", name.substr(0, 60), name.size());
+}
 
 std::string preset_names() {
     std::string names;
@@ -241,12 +252,14 @@ sim::ConfigDoc load_chain(const std::string& name, const std::string& dir, std::
     if (!doc) {
         std::filesystem::path p(name);
         if (p.is_relative() && !dir.empty()) p = std::filesystem::path(dir) / p;
-        if (!std::filesystem::exists(p)) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(p, ec)) {
             if (where.empty())
                 throw sim::InputError(
-                    fmt::format("{}: no such config file or preset (presets: {})", name, preset_names()));
+                    fmt::format("{}: no such config file or preset (presets: {})", shortened(name), preset_names()));
             throw sim::InputError(fmt::format("{}: base: '{}' is neither a preset nor a file ({} does not exist; "
-                                              "presets: {})", where, name, p.string(), preset_names()));
+                                              "presets: {})", where, shortened(name), shortened(p.string()),
+                                              preset_names()));
         }
         doc = sim::ConfigDoc::from_file(p.string());
         identity = std::filesystem::weakly_canonical(p).string();

@@ -19,7 +19,8 @@ RunTracing::RunTracing(const RunOptions& o, GpuSystem& gpu, const sim::StatRegis
         m_observers.add(m_timeline.get());
     }
     if (!o.watch.empty()) {
-        m_watch = std::make_unique<WatchLog>(o.watch);
+        m_watch = std::make_unique<WatchLog>(o.watch, gpu.config().gpu.num_sms,
+                                             gpu.config().sm.max_threads / core::kWarpSize);
         m_observers.add(m_watch.get());
     }
     if (!o.vcd_file.empty()) {

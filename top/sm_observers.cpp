@@ -20,12 +20,17 @@ std::string stall_reason_text(uint8_t r) {
     return n;
 }
 
-WatchLog::WatchLog(const std::vector<std::string>& specs) {
+WatchLog::WatchLog(const std::vector<std::string>& specs, uint32_t num_sms, uint32_t warp_slots) {
     for (const auto& s : specs) {
         unsigned sm = 0, warp = 0;
         char tail = 0;
-        if (std::sscanf(s.c_str(), "sm%u.w%u%c", &sm, &warp, &tail) != 2)
+        if (s.size() > 24 || s.find_first_of("+- ") != std::string::npos ||
+            std::sscanf(s.c_str(), "sm%u.w%u%c", &sm, &warp, &tail) != 2)
             throw sim::InputError(fmt::format("--watch {}: expected smN.wM (SM N, warp slot M)", s));
+        if (sm >= num_sms || warp >= warp_slots)
+            throw sim::InputError(fmt::format("--watch {}: no such warp slot: the GPU has SMs sm0..sm{} with warp "
+                                              "slots w0..w{} (gpu.num_sms, gpu.sm.max_threads / 32)",
+                                              s, num_sms - 1, warp_slots - 1));
         m_watch.insert({sm, warp});
     }
 }

@@ -17,8 +17,9 @@ std::string stall_reason_text(uint8_t reason);
 /// Prints every event of the watched warps ("sm0.w3" = warp slot 3 of SM 0) as one line.
 class WatchLog : public core::SmObserver {
 public:
-    /// `specs` like "sm0.w3"; throws InputError naming a malformed one.
-    explicit WatchLog(const std::vector<std::string>& specs);
+    /// `specs` like "sm0.w3"; throws InputError naming a malformed one, or one outside the
+    /// GPU's `num_sms` SMs and `warp_slots` warp slots per SM.
+    WatchLog(const std::vector<std::string>& specs, uint32_t num_sms, uint32_t warp_slots);
     bool watches(uint32_t sm, uint32_t warp) const override { return m_watch.count({sm, warp}) != 0; }
     void on_event(const core::SmEvent& e) override;
     const std::string& text() const { return m_text; }

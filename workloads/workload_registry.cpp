@@ -57,6 +57,14 @@ void WorkloadRegistry::check_size(const std::string& name, uint32_t size) const 
                               std::to_string(s.multiple_of));
 }
 
+uint64_t WorkloadRegistry::bytes(const sim::PolicySpec& spec, uint32_t size) const {
+    const WorkloadSize& s = info(spec.name).size;
+    auto it = m_bytes.find(spec.name);
+    if (it != m_bytes.end())
+        return it->second(spec.params && spec.params_of == spec.name ? spec.params.get() : nullptr, size);
+    return s.bytes ? s.bytes(size) : 0;
+}
+
 WorkloadRegistry& workload_registry() {
     static WorkloadRegistry registry;
     return registry;

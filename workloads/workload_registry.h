@@ -25,6 +25,10 @@ struct WorkloadSize {
     uint32_t default_size = 0; ///< the size of a run with run.size = 0
     uint32_t max = 0;          ///< the largest size
     uint32_t multiple_of = 1;  ///< sizes must be multiples of this
+    /// Host memory a run of size n needs for its data, bytes: inputs, outputs and reference
+    /// on the host plus their copies in the simulated device memory (an estimate checked
+    /// against run.max_memory_gb before anything is allocated); null: negligible.
+    uint64_t (*bytes)(uint64_t n) = nullptr;
 };
 
 /// A workload's entry beside its factory: name, description, class, PTX files and sizes.
@@ -59,14 +63,18 @@ public:
     /// Registers a workload with parameters struct P (see sim::Registry::add_with). If the
     /// default size depends on the parameters, `default_size` computes it; info.size.default_size
     /// is then overwritten with its value for P's defaults. Returns true.
+    /// `bytes`, if given, replaces info.size.bytes for sizes that depend on the parameters.
     template <typename P>
     bool add_with(WorkloadInfo info, std::function<Product(const P&, const WorkloadArgs&)> make,
-                  std::function<uint32_t(const P&)> default_size = nullptr) {
+                  std::function<uint32_t(const P&)> default_size = nullptr,
+                  std::function<uint64_t(const P&, uint64_t n)> bytes = nullptr) {
         const std::string name = info.name, description = info.description;
         if (default_size) info.size.default_size = default_size(P{});
         keep(std::move(info));
         if (default_size)
             m_default_size[name] = [default_size](const void* p) { return default_size(*static_cast<const P*>(p)); };
+        if (bytes)
+            m_bytes[name] = [bytes](const void* p, uint64_t n) { return bytes(p ? *static_cast<const P*>(p) : P{}, n); };
         return Registry::add_with<P>(name, description, [this, name, make](const P& p, const WorkloadArgs& a) {
             check_size(name, a.size);
             return make(p, a);
@@ -83,11 +91,14 @@ public:
     uint32_t default_size(const sim::PolicySpec& spec) const;
     /// Throws sim::InputError unless `size` is a valid size of workload `name`.
     void check_size(const std::string& name, uint32_t size) const;
+    /// Estimated host bytes of the data of a run of `spec` at a valid `size` (WorkloadSize::bytes).
+    uint64_t bytes(const sim::PolicySpec& spec, uint32_t size) const;
 
 private:
     void keep(WorkloadInfo info);
     std::vector<WorkloadInfo> m_infos;
     std::map<std::string, std::function<uint32_t(const void* params)>> m_default_size;
+    std::map<std::string, std::function<uint64_t(const void* params, uint64_t n)>> m_bytes;
 };
 
 /// The registry every workload adds itself to.

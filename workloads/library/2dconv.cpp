@@ -59,7 +59,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"2dconv", "Polybench 2DCONV: 3x3 convolution of an N x N float image",
-     WorkloadClass::Regular, {"2dconv.ptx"}, {"image dimension N", 128, kMaxN}},
+     WorkloadClass::Regular, {"2dconv.ptx"}, {"image dimension N", 128, kMaxN, 1,
+       [](uint64_t n) { return 16 * n * n; }}},
     construct<Conv2d>);
 
 }  // namespace

@@ -60,7 +60,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"3dconv", "Polybench 3DCONV: 3x3x3 convolution of an N^3 float volume, one launch per plane",
-     WorkloadClass::Regular, {"3dconv.ptx"}, {"volume dimension N", 32, kMaxN}},
+     WorkloadClass::Regular, {"3dconv.ptx"}, {"volume dimension N", 32, kMaxN, 1,
+       [](uint64_t n) { return 16 * n * n * n; }}},
     construct<Conv3d>);
 
 }  // namespace

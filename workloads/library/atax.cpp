@@ -51,7 +51,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"atax", "Polybench ATAX: y = A^T (A x), row then column walks of an N x N matrix",
-     WorkloadClass::Irregular, {"atax.ptx"}, {"matrix dimension N", 128, kMaxN}},
+     WorkloadClass::Irregular, {"atax.ptx"}, {"matrix dimension N", 128, kMaxN, 1,
+       [](uint64_t n) { return 8 * n * n + 32 * n; }}},
     construct<Atax>);
 
 }  // namespace

@@ -98,7 +98,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"backprop", "Rodinia BACKPROP: forward partial sums and weight adjust of an N-16-1 network",
-     WorkloadClass::RegularSharing, {"backprop.ptx"}, {"input units N (multiple of 16)", 1024, kMaxN, kHid}},
+     WorkloadClass::RegularSharing, {"backprop.ptx"}, {"input units N (multiple of 16)", 1024, kMaxN, kHid,
+       [](uint64_t n) { return 160 * n; }}},
     construct<Backprop>);
 
 }  // namespace

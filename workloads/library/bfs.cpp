@@ -81,7 +81,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"bfs", "Rodinia BFS: level-synchronous frontier BFS of a seeded random graph",
-     WorkloadClass::Irregular, {"bfs.ptx"}, {"graph nodes", 4096, kMaxN}},
+     WorkloadClass::Irregular, {"bfs.ptx"}, {"graph nodes", 4096, kMaxN, 1,
+       [](uint64_t n) { return 96 * n; }}},
     construct<Bfs>);
 
 }  // namespace

@@ -50,7 +50,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"bicg", "Polybench BICG: s = A^T r and q = A p, column then row walks of an N x N matrix",
-     WorkloadClass::Irregular, {"bicg.ptx"}, {"matrix dimension N", 128, kMaxN}},
+     WorkloadClass::Irregular, {"bicg.ptx"}, {"matrix dimension N", 128, kMaxN, 1,
+       [](uint64_t n) { return 8 * n * n + 40 * n; }}},
     construct<Bicg>);
 
 }  // namespace

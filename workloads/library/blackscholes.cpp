@@ -78,7 +78,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"blackscholes", "CUDA SDK BlackScholes: call and put prices, two options per thread (SFU math)",
-     WorkloadClass::Regular, {"blackscholes.ptx"}, {"options", 8192, kMaxN}},
+     WorkloadClass::Regular, {"blackscholes.ptx"}, {"options", 8192, kMaxN, 1,
+       [](uint64_t n) { return 40 * n; }}},
     construct<BlackScholes>);
 
 }  // namespace

@@ -75,7 +75,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"corr", "Polybench CORR: correlation matrix of N points of N variables (4 kernels)",
-     WorkloadClass::Regular, {"corr.ptx"}, {"data dimension N", 64, kMaxN}},
+     WorkloadClass::Regular, {"corr.ptx"}, {"data dimension N", 64, kMaxN, 1,
+       [](uint64_t n) { return 24 * n * n; }}},
     construct<Corr>);
 
 }  // namespace

@@ -60,7 +60,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"covar", "Polybench COVAR: covariance matrix of N points of N variables (3 kernels)",
-     WorkloadClass::Regular, {"covar.ptx"}, {"data dimension N", 64, kMaxN}},
+     WorkloadClass::Regular, {"covar.ptx"}, {"data dimension N", 64, kMaxN, 1,
+       [](uint64_t n) { return 24 * n * n; }}},
     construct<Covar>);
 
 }  // namespace

@@ -64,7 +64,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"divergence", "nested divergent branches and a data-dependent loop (int)",
-     WorkloadClass::Other, {"divergence.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock}},
+     WorkloadClass::Other, {"divergence.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock, 1,
+       [](uint64_t n) { return 16 * n; }}},
     construct<Divergence>);
 
 }  // namespace

@@ -69,7 +69,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"fdtd2d", "Polybench FDTD-2D: 4 time steps of 3 field-update kernels on an N x N grid",
-     WorkloadClass::Regular, {"fdtd2d.ptx"}, {"grid dimension N", 128, kMaxN}},
+     WorkloadClass::Regular, {"fdtd2d.ptx"}, {"grid dimension N", 128, kMaxN, 1,
+       [](uint64_t n) { return 40 * n * n; }}},
     construct<Fdtd2d>);
 
 }  // namespace

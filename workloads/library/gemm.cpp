@@ -50,7 +50,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"gemm", "Polybench GEMM: C = alpha A B + beta C, one thread per element (no tiling)",
-     WorkloadClass::Regular, {"gemm.ptx"}, {"matrix dimension N", 64, kMaxN}},
+     WorkloadClass::Regular, {"gemm.ptx"}, {"matrix dimension N", 64, kMaxN, 1,
+       [](uint64_t n) { return 32 * n * n; }}},
     construct<Gemm>);
 
 }  // namespace

@@ -54,7 +54,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"gesummv", "Polybench GESUMMV: y = alpha A x + beta B x, row walks of two N x N matrices",
-     WorkloadClass::Irregular, {"gesummv.ptx"}, {"matrix dimension N", 128, kMaxN}},
+     WorkloadClass::Irregular, {"gesummv.ptx"}, {"matrix dimension N", 128, kMaxN, 1,
+       [](uint64_t n) { return 16 * n * n + 40 * n; }}},
     construct<Gesummv>);
 
 }  // namespace

@@ -84,7 +84,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"hotspot", "Rodinia HOTSPOT: 6 thermal time steps, 2 per launch with shared-memory pyramids",
-     WorkloadClass::Regular, {"hotspot.ptx"}, {"grid dimension N", 64, kMaxN}},
+     WorkloadClass::Regular, {"hotspot.ptx"}, {"grid dimension N", 64, kMaxN, 1,
+       [](uint64_t n) { return 24 * n * n; }}},
     construct<Hotspot>);
 
 }  // namespace

@@ -104,7 +104,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"kmeans", "Rodinia KMEANS: nearest-centre assignment kernel plus host centroid update",
-     WorkloadClass::RegularSharing, {"kmeans.ptx"}, {"points", 2048, kMaxN}},
+     WorkloadClass::RegularSharing, {"kmeans.ptx"}, {"points", 2048, kMaxN, 1,
+       [](uint64_t n) { return 128 * n; }}},
     construct<Kmeans>);
 
 }  // namespace

@@ -108,7 +108,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"lud", "Rodinia LUD: blocked LU decomposition (diagonal, perimeter, internal kernels)",
-     WorkloadClass::RegularSharing, {"lud.ptx"}, {"matrix dimension N (multiple of 16)", 64, kMaxN, kBs}},
+     WorkloadClass::RegularSharing, {"lud.ptx"}, {"matrix dimension N (multiple of 16)", 64, kMaxN, kBs,
+       [](uint64_t n) { return 16 * n * n; }}},
     construct<Lud>);
 
 }  // namespace

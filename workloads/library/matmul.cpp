@@ -49,7 +49,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"matmul", "tiled C = A x B with 16x16 shared-memory tiles (float)",
-     WorkloadClass::Regular, {"matmul.ptx"}, {"matrix dimension N", 64, kMaxN}},
+     WorkloadClass::Regular, {"matmul.ptx"}, {"matrix dimension N", 64, kMaxN, 1,
+       [](uint64_t n) { return 24 * n * n; }}},
     construct<Matmul>);
 
 }  // namespace

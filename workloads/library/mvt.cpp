@@ -52,7 +52,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"mvt", "Polybench MVT: x1 += A y1 (row walks) and x2 += A^T y2 (column walks)",
-     WorkloadClass::Irregular, {"mvt.ptx"}, {"matrix dimension N", 128, kMaxN}},
+     WorkloadClass::Irregular, {"mvt.ptx"}, {"matrix dimension N", 128, kMaxN, 1,
+       [](uint64_t n) { return 8 * n * n + 56 * n; }}},
     construct<Mvt>);
 
 }  // namespace

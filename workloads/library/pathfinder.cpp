@@ -61,7 +61,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"pathfinder", "Rodinia PATHFINDER: dynamic programming over 20 rows, 5 per launch (int)",
-     WorkloadClass::Regular, {"pathfinder.ptx"}, {"columns", 4096, kMaxN}},
+     WorkloadClass::Regular, {"pathfinder.ptx"}, {"columns", 4096, kMaxN, 1,
+       [](uint64_t n) { return 176 * n; }}},
     construct<Pathfinder>);
 
 }  // namespace

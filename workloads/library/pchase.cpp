@@ -72,7 +72,8 @@ private:
 
 const bool registered = workload_registry().add_with<PchaseConfig>(
     {"pchase", "latency microbenchmark: one thread chases a chain [pchase] stride_bytes apart",
-     WorkloadClass::Other, {"pchase.ptx"}, {"footprint in KB", 64, 1u << 20}},
+     WorkloadClass::Other, {"pchase.ptx"}, {"footprint in KB", 64, 1u << 20, 1,
+       [](uint64_t n) { return 2048 * n; }}},
     [](const PchaseConfig& cfg, const WorkloadArgs& a) { return std::make_unique<Pchase>(cfg, a.size); });
 
 }  // namespace

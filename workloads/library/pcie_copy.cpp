@@ -25,7 +25,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"pcie_copy", "PCIe microbenchmark: copy a buffer to the device and back, no kernel",
-     WorkloadClass::Other, {}, {"KB copied each way", 4096, 1u << 20}},
+     WorkloadClass::Other, {}, {"KB copied each way", 4096, 1u << 20, 1,
+       [](uint64_t n) { return 3072 * n; }}},
     construct<PcieCopy>);
 
 }  // namespace

@@ -54,7 +54,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"random_traffic", "seeded random read-modify-writes and atomics over a large array",
-     WorkloadClass::Irregular, {"random_traffic.ptx"}, {"KB of data", 4096, 1u << 20}},
+     WorkloadClass::Irregular, {"random_traffic.ptx"}, {"KB of data", 4096, 1u << 20, 1,
+       [](uint64_t n) { return 3072 * n; }}},
     construct<RandomTraffic>);
 
 }  // namespace

@@ -37,7 +37,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"reduction", "uint32 sum: shared-memory tree per CTA plus one atomicAdd per CTA",
-     WorkloadClass::Other, {"reduction.ptx"}, {"elements", 16384, std::numeric_limits<int32_t>::max() - 2 * kBlock}},
+     WorkloadClass::Other, {"reduction.ptx"}, {"elements", 16384, std::numeric_limits<int32_t>::max() - 2 * kBlock, 1,
+       [](uint64_t n) { return 8 * n; }}},
     construct<Reduction>);
 
 }  // namespace

@@ -39,7 +39,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"saxpy", "y = a*x + y (float)",
-     WorkloadClass::Regular, {"saxpy.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock}},
+     WorkloadClass::Regular, {"saxpy.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock, 1,
+       [](uint64_t n) { return 24 * n; }}},
     construct<Saxpy>);
 
 }  // namespace

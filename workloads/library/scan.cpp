@@ -57,7 +57,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"scan", "work-efficient (Blelloch) uint32 exclusive scan: block scans plus uniform add",
-     WorkloadClass::RegularSharing, {"scan.ptx"}, {"elements", 16384, kMaxN}},
+     WorkloadClass::RegularSharing, {"scan.ptx"}, {"elements", 16384, kMaxN, 1,
+       [](uint64_t n) { return 16 * n; }}},
     construct<Scan>);
 
 }  // namespace

@@ -100,7 +100,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"srad", "Rodinia SRAD v2: 2 diffusion iterations of two shared-memory tile kernels",
-     WorkloadClass::RegularSharing, {"srad.ptx"}, {"image dimension N (multiple of 16)", 64, kMaxN, kBs}},
+     WorkloadClass::RegularSharing, {"srad.ptx"}, {"image dimension N (multiple of 16)", 64, kMaxN, kBs,
+       [](uint64_t n) { return 40 * n * n; }}},
     construct<Srad>);
 
 }  // namespace

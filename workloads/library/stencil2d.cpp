@@ -53,7 +53,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"stencil2d", "5-point Jacobi, 4 sweeps with 16x16 shared-memory halo tiles (float)",
-     WorkloadClass::Regular, {"stencil2d.ptx"}, {"grid dimension N", 128, kMaxN}},
+     WorkloadClass::Regular, {"stencil2d.ptx"}, {"grid dimension N", 128, kMaxN, 1,
+       [](uint64_t n) { return 16 * n * n; }}},
     construct<Stencil2d>);
 
 }  // namespace

@@ -50,12 +50,15 @@ private:
 
 const bool registered_copy = workload_registry().add(
     {"stream", "memory bandwidth microbenchmark: grid-stride float4 copy b = a", WorkloadClass::Regular,
-     {"stream.ptx"}, {"float4 elements", 262144, 1u << 26}},
+     {"stream.ptx"},
+     {"float4 elements", 262144, 1u << 26, 1,
+       [](uint64_t n) { return 64 * n; }}},
     [](const WorkloadArgs& a) { return std::make_unique<Stream>(a.size, a.seed, true); });
 
 const bool registered_read = workload_registry().add(
     {"stream_read", "memory bandwidth microbenchmark: grid-stride float4 reads, one sum per thread",
-     WorkloadClass::Regular, {"stream.ptx"}, {"float4 elements", 262144, 1u << 26}},
+     WorkloadClass::Regular, {"stream.ptx"}, {"float4 elements", 262144, 1u << 26, 1,
+       [](uint64_t n) { return 64 * n; }}},
     [](const WorkloadArgs& a) { return std::make_unique<Stream>(a.size, a.seed, false); });
 
 }  // namespace

@@ -36,7 +36,8 @@ private:
 
 const bool registered = workload_registry().add(
     {"vecadd", "c = a + b (float)",
-     WorkloadClass::Regular, {"vecadd.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock}},
+     WorkloadClass::Regular, {"vecadd.ptx"}, {"elements", 4096, std::numeric_limits<int32_t>::max() - kBlock, 1,
+       [](uint64_t n) { return 24 * n; }}},
     construct<VecAdd>);
 
 }  // namespace

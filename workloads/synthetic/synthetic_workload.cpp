@@ -81,7 +81,14 @@ const bool registered = workload_registry().add_with<SyntheticConfig>(
     [](const SyntheticConfig& cfg, const WorkloadArgs& a) {
         return std::make_unique<SyntheticWorkload>(cfg, a.size, a.seed);
     },
-    [](const SyntheticConfig& cfg) { return cfg.grid * cfg.block; });
+    [](const SyntheticConfig& cfg) { return cfg.grid * cfg.block; },
+    // Data: the input array and the result array on the host and the device, plus each
+    // thread's outputs and store slots (a word per store of the loop body, about
+    // store_fraction x body_instructions).
+    [](const SyntheticConfig& cfg, uint64_t n) {
+        const auto stores = static_cast<uint64_t>(cfg.store_fraction * cfg.body_instructions) + 1;
+        return 4 * cfg.footprint_bytes + n * (64 + 8 * stores);
+    });
 
 }  // namespace
 
