@@ -14,7 +14,8 @@ fi
 build_dir=${1:-build}
 packages=(build-essential cmake pkg-config libsystemc-dev libboost-program-options-dev
           libfmt-dev catch2 libtomlplusplus-dev nlohmann-json3-dev libbz2-dev
-          python3-matplotlib)  # stacksim plot and its tests
+          python3-matplotlib  # stacksim plot and its tests
+          clang-14 libclang-rt-14-dev)  # clang and its runtimes: the fuzz targets (scripts/fuzz.sh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

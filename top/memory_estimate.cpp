@@ -29,7 +29,13 @@ constexpr uint64_t kBaseBytes = 16 * 1024 * 1024;  ///< the program, SystemC, fi
 
 uint64_t lines(const memory::SectorCacheConfig& c) { return c.line_bytes ? c.size_bytes / c.line_bytes : 0; }
 
-double gb(uint64_t bytes) { return static_cast<double>(bytes) / 1e9; }
+/// "24.0 GB", "16 MB", "2 KB".
+std::string human(uint64_t bytes) {
+    const double b = static_cast<double>(bytes);
+    if (b >= 1e9) return fmt::format("{:.1f} GB", b / 1e9);
+    if (b >= 1e6) return fmt::format("{:.0f} MB", b / 1e6);
+    return fmt::format("{:.0f} KB", b / 1e3);
+}
 
 uint64_t physical_memory() {
     const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
@@ -39,13 +45,13 @@ uint64_t physical_memory() {
 }  // namespace
 
 std::string MemoryEstimate::breakdown() const {
-    std::vector<std::pair<uint64_t, const char*>> parts = {{workload, "workload data"}, {caches, "caches"},
-                                                           {translation, "TLBs"},      {cores, "SM state"},
-                                                           {network, "network buffers"}};
+    std::vector<std::pair<uint64_t, const char*>> parts = {
+        {workload, "workload data"}, {caches, "caches"},           {translation, "TLBs"},
+        {cores, "SM state"},         {network, "network buffers"}, {base, "program"}};
     std::stable_sort(parts.begin(), parts.end(), [](auto& a, auto& b) { return a.first > b.first; });
     std::string s;
     for (auto& [bytes, name] : parts)
-        if (bytes * 100 > total()) s += fmt::format("{}{} {:.1f} GB", s.empty() ? "" : ", ", name, gb(bytes));
+        if (bytes * 100 > total()) s += fmt::format("{}{} {}", s.empty() ? "" : ", ", name, human(bytes));
     return s;
 }
 
@@ -90,12 +96,12 @@ void check_memory(const RunConfig& cfg, sim::ConfigDoc& doc) {
     const uint64_t limit = memory_limit_bytes(cfg);
     if (limit == 0 || e.total() <= limit) return;
     const std::string whose =
-        cfg.run.max_memory_gb > 0 ? "" : fmt::format(" (the default: half of this machine's {:.1f} GB)", gb(2 * limit));
+        cfg.run.max_memory_gb > 0 ? "" : fmt::format(" (the default: half of this machine's {})", human(2 * limit));
     doc.section("run").fail(
         "max_memory_gb",
-        fmt::format("this run would need about {:.1f} GB of memory ({}), more than the limit of {:.1f} GB{}; lower "
-                    "the sizes, or raise run.max_memory_gb if the machine has the memory",
-                    gb(e.total()), e.breakdown(), gb(limit), whose));
+        fmt::format("this run would need about {} of memory ({}), more than the limit of {}{}; lower the sizes, or "
+                    "raise run.max_memory_gb if the machine has the memory",
+                    human(e.total()), e.breakdown(), human(limit), whose));
 }
 
 }  // namespace stacksim::top

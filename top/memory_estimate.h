@@ -21,7 +21,7 @@ struct MemoryEstimate {
     uint64_t base = 0;         ///< the program itself, SystemC and the fixed-size modules
 
     uint64_t total() const { return caches + translation + cores + network + workload + base; }
-    /// "workload 24.0 GB, caches 1.1 GB, ..." (the parts over 1% of the total, largest first).
+    /// "workload data 24.0 GB, caches 1.1 GB, ..." (the parts over 1% of the total, largest first).
     std::string breakdown() const;
 };
 

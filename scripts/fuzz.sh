@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tests/fuzz with clang (ASan + UBSan) and runs each one, one at
+# a time, from its seed corpus (tests/fuzz/corpus/NAME, copied: the repo's corpus is not changed).
+# Usage: scripts/fuzz.sh SECONDS|-runs=N [build-dir]
+#   SECONDS: each target runs for that long (CI: a short fixed budget);
+#   -runs=N: each target runs N inputs (for the >= 1 M executions of a release check).
+# A crash, a sanitizer report, an uncaught exception, a leak of time (-timeout, 10 s per
+# input) or of memory (-rss_limit_mb) fails the script; the input is left in the build folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+budget=${1:?usage: scripts/fuzz.sh SECONDS|-runs=N [build-dir]}
+build_dir=${2:-build-fuzz}
+cxx=$(command -v clang++-14 || command -v clang++)
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DSTACKSIM_FUZZ=ON >/dev/null
+targets=(fuzz_config fuzz_ptx fuzz_accelsim fuzz_netrace fuzz_cli)
+cmake --build "$build_dir" -j "$(nproc)" --target "${targets[@]}"
+case $budget in
+  -runs=*) limit=("$budget") ;;
+  *) limit=(-max_total_time="$budget") ;;
+esac
+export ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for t in "${targets[@]}"; do
+  name=${t#fuzz_}
+  mkdir -p "$work/$name"
+  cp tests/fuzz/corpus/"$name"/* "$work/$name/"
+  echo "fuzz: $t" >&2
+  (cd "$build_dir" && TMPDIR="$work" "./$t" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+     "$work/$name" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done|==[0-9]+==|SUMMARY|.*ERROR)" >&2)
+done

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fuzz target: the Accel-Sim .traceg reader (header, thread blocks, warps, instructions).
+#include <cstdint>
+#include <string>
+
+#include "sim/error.h"
+#include "tests/fuzz/fuzz_input.h"
+#include "workloads/accelsim_trace.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    const std::string& path = stacksim::fuzz::write_input(data, size, ".traceg");
+    try {
+        auto kernel = stacksim::workloads::read_traceg(path);
+        (void)kernel;
+    } catch (const stacksim::sim::InputError&) {
+    }
+    return 0;
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: Apache-2.0
+// Hostile input on the command line: each reproducer of issue 17 ends in one line and exit 2,
+// quickly, or runs correctly; results folders are written whole.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tests/system/cli_runner.h"
+
+using namespace stacksim::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Timed {
+    CliResult r;
+    double seconds;
+};
+
+Timed timed(const std::string& args) {
+    const auto t0 = std::chrono::steady_clock::now();
+    CliResult r = run_cli(args);
+    return {r, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+}
+
+/// `args` is refused up front: exit 2, one line naming `key`, well within a second of work
+/// (the bound allows for a loaded test machine).
+void refused(const std::string& args, const std::string& key) {
+    Timed t = timed(args);
+    INFO(args << "\n" << t.r.output);
+    CHECK(t.r.exit_code == 2);
+    CHECK(t.r.output.find(key) != std::string::npos);
+    CHECK(std::count(t.r.output.begin(), t.r.output.end(), '\n') == 1);
+    CHECK(t.seconds < 5.0);
+}
+
+}  // namespace
+
+TEST_CASE("reliability: out-of-range clocks, latencies and bandwidths are refused naming the key", "[cli][errors]") {
+    const std::string run = "run small --workload vecadd:256 --set ";
+    for (const char* key : {"memory.clock_mhz", "memory.crossbar.clock_mhz", "memory.noc.clock_mhz"})
+        refused(run + key + "=3e6", key);
+    for (const char* v : {"3e6", "1e30", "inf", "1e-6", "nan"}) refused(run + "gpu.core_clock_mhz=" + v, "gpu.core_clock_mhz");
+    const std::string copy = "run small --workload pcie_copy:64 --set ";
+    refused(copy + "pcie.latency_ns=1e30", "pcie.latency_ns");
+    refused(copy + "pcie.h2d_gbps=1e-300", "pcie.h2d_gbps");
+    refused(copy + "pcie.d2h_gbps=1e-300", "pcie.d2h_gbps");
+    refused(copy + "host.memory.bandwidth_gbps=1e-300", "host.memory.bandwidth_gbps");
+    refused(copy + "pcie.per_transfer_overhead_ns=1e30", "pcie.per_transfer_overhead_ns");
+    refused(run + "uvm.fault_latency_ns=inf", "uvm.fault_latency_ns");
+    refused(run + "uvm.range_copy_setup_ns=-1e30", "uvm.range_copy_setup_ns");
+    refused(run + "uvm.range_copy_setup_ns=nan", "uvm.range_copy_setup_ns");
+    refused("noc --set traffic.warmup=100000000", "traffic.warmup");
+    refused("noc --set traffic.measure=100000000", "traffic.measure");
+}
+
+TEST_CASE("reliability: sizes and counts that would exhaust memory are refused naming the key", "[cli][errors]") {
+    const std::string run = "run small --workload vecadd:256 --set ";
+    refused(run + "gpu.l1.size_bytes=4294967296", "gpu.l1.size_bytes");
+    refused(run + "memory.l2.size_bytes=4294967296", "memory.l2.size_bytes");
+    for (const char* unit : {"alu", "sfu", "fp64", "ldst"})
+        refused(run + "gpu.sm." + unit + ".units=100000000", std::string("gpu.sm.") + unit + ".units");
+    refused(run + "gpu.sm.collector_units=100000000", "gpu.sm.collector_units");
+    refused(run + "gpu.sm.regfile_banks=100000000", "gpu.sm.regfile_banks");
+    refused(run + "uvm.l1_tlb_entries=100000000", "uvm.l1_tlb_entries");
+    refused(run + "gpu.sm.max_ctas=2147483647", "gpu.sm.max_ctas");
+    refused(run + "gpu.sm.schedulers=1000000", "gpu.sm.schedulers");
+    refused("run small --set run.size=2000000000", "run.size");
+    refused("run small --set run.size=4294967295", "run.size");
+}
+
+TEST_CASE("reliability: a run whose estimated memory is over run.max_memory_gb is refused saying why", "[cli][errors]") {
+    // Each is a valid size; the data (24 bytes per element) or the caches are what is too big.
+    refused("run small --workload vecadd:999999999", "run.max_memory_gb");
+    refused("run small --set run.size=1073741824", "run.max_memory_gb");
+    refused("run small --workload vecadd:256 --set gpu.num_sms=1024 --set gpu.l1.size_bytes=1073741824",
+            "run.max_memory_gb");
+    Timed t = timed("run small --workload vecadd:4096 --set run.max_memory_gb=0.001");
+    INFO(t.r.output);
+    CHECK(t.r.exit_code == 2);
+    CHECK(t.r.output.find("more than the limit of 1 MB") != std::string::npos);
+    CHECK(t.r.output.find("(program 17 MB, SM state 1 MB)") != std::string::npos);
+    CHECK(run_cli("run small --workload vecadd:4096 --set run.max_memory_gb=1 --quiet").exit_code == 0);
+}
+
+TEST_CASE("reliability: a fault latency beyond the watchdog window runs to the end, not a deadlock", "[cli]") {
+    // 100 ms of simulated fault handling is 10^8 core cycles at 1 GHz, a hundred times the
+    // watchdog's window here; the GPU only waits meanwhile, so the run completes.
+    Timed t = timed("run small --workload vecadd:256 --set uvm.mode=managed --set uvm.fault_latency_ns=1e8 "
+                    "--set gpu.watchdog_cycles=1000000");
+    INFO(t.r.output);
+    CHECK(t.r.exit_code == 0);
+    CHECK(t.r.output.find("verification: PASSED") != std::string::npos);
+    CHECK(t.seconds < 30.0);
+}
+
+TEST_CASE("reliability: --watch, --timeline-sms and --workload with --trace are checked against the run", "[cli][errors]") {
+    refused("run small --workload vecadd:256 --watch sm99.w99", "--watch sm99.w99");
+    refused("run small --workload vecadd:256 --watch sm0.w64", "--watch sm0.w64");
+    refused("run small --workload vecadd:256 --timeline-sms 999 --timeline " + temp_dir() + "/t.json",
+            "--timeline-sms");
+    refused("run small --workload vecadd:256 --trace " + std::string(STACKSIM_SOURCE_DIR) +
+                "/../shared/traces/accelsim/vectoradd-100-32/kernelslist.g",
+            "not both");
+}
+
+TEST_CASE("reliability: --timeline into a missing folder fails before the run", "[cli][errors]") {
+    // vecadd:1000000 takes seconds to simulate; the refusal must not wait for it.
+    refused("run small --workload vecadd:1000000 --timeline /nonexistent-stacksim/t.json", "--timeline");
+}
+
+TEST_CASE("reliability: a config name the system refuses is an input error, shortened", "[cli][errors]") {
+    Timed t = timed("run " + std::string(5000, 'a'));
+    INFO(t.r.output.substr(0, 300));
+    CHECK(t.r.exit_code == 2);
+    CHECK(t.r.output.find("5000 characters") != std::string::npos);
+    CHECK(t.r.output.size() < 600);
+}
+
+TEST_CASE("reliability: messages escape control characters and invalid UTF-8 from the input", "[cli][errors]") {
+    // A CR, an ESC sequence and a byte that is not UTF-8 in a --set value (printf makes them).
+    CliResult r = run_cli("run small --set \"$(printf 'gpu.num_sms=\\r\\033[31mx\\377')\"");
+    INFO(r.output);
+    CHECK(r.exit_code == 2);
+    CHECK(r.output.find('\r') == std::string::npos);
+    CHECK(r.output.find('\x1b') == std::string::npos);
+    CHECK(r.output.find('\xff') == std::string::npos);
+    CHECK(r.output.find("\\r\\x1B[31mx\\xFF") != std::string::npos);
+    CHECK(std::count(r.output.begin(), r.output.end(), '\n') == 1);
+}
+
+TEST_CASE("reliability: a non-empty results folder is kept unless --force, which replaces it whole", "[cli]") {
+    const std::string dir = temp_dir() + "/results";
+    const std::string args = "run small --workload vecadd:512 --quiet --out " + dir;
+    REQUIRE(run_cli(args + " --seed 1").exit_code == 0);
+    const std::string first = read_file(dir + "/stats.json");
+    CliResult again = run_cli(args + " --seed 2");
+    INFO(again.output);
+    CHECK(again.exit_code == 2);
+    CHECK(again.output.find("--force") != std::string::npos);
+    CHECK(read_file(dir + "/stats.json") == first);
+    REQUIRE(run_cli(args + " --seed 2 --force").exit_code == 0);
+    CHECK(read_file(dir + "/summary.json").find("\"seed\": 2") != std::string::npos);
+    // Exactly the five result files; no temporary file or staging folder is left anywhere near.
+    std::vector<std::string> names;
+    for (auto& f : fs::directory_iterator(dir)) names.push_back(f.path().filename().string());
+    std::sort(names.begin(), names.end());
+    CHECK(names == std::vector<std::string>{"config.toml", "stats.csv", "stats.json", "stats.txt", "summary.json"});
+    CHECK(std::distance(fs::directory_iterator(fs::path(dir).parent_path()), fs::directory_iterator()) == 1);
+}
+
+TEST_CASE("reliability: Netrace files with bad records exit 2 naming the file", "[cli][errors][netrace]") {
+    const std::string dir = temp_dir();
+    write_file(dir + "/bad.tra.bz2", "not bzip2 at all");
+    Timed t = timed("noc --trace " + dir + "/bad.tra.bz2");
+    INFO(t.r.output);
+    CHECK(t.r.exit_code == 2);
+    CHECK(t.r.output.find(dir + "/bad.tra.bz2: ") != std::string::npos);
+}
