@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of tests/fuzz with clang (ASan + UBSan) and runs each one, one at
-# a time, from its seed corpus (tests/fuzz/corpus/NAME, copied: the repo's corpus is not changed).
-# Usage: scripts/fuzz.sh SECONDS|-runs=N [build-dir]
+# Builds the libFuzzer targets of tests/fuzz with clang (ASan + UBSan; the same build folder as
+# scripts/sanitize.sh) and runs each one, one at a time, from its seed corpus
+# (tests/fuzz/corpus/NAME, copied: the repo's corpus is not changed).
+# Usage: scripts/fuzz.sh SECONDS|-runs=N [build-dir]   (default build-asan)
 #   SECONDS: each target runs for that long (CI: a short fixed budget);
 #   -runs=N: each target runs N inputs (for the >= 1 M executions of a release check).
 # A crash, a sanitizer report, an uncaught exception, a leak of time (-timeout, 10 s per
@@ -9,9 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${1:?usage: scripts/fuzz.sh SECONDS|-runs=N [build-dir]}
-build_dir=${2:-build-fuzz}
+build_dir=${2:-build-asan}
 cxx=$(command -v clang++-14 || command -v clang++)
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DSTACKSIM_FUZZ=ON >/dev/null
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DSTACKSIM_SANITIZE=ON \
+  -DSTACKSIM_FUZZ=ON >/dev/null
 targets=(fuzz_config fuzz_ptx fuzz_accelsim fuzz_netrace fuzz_cli)
 cmake --build "$build_dir" -j "$(nproc)" --target "${targets[@]}"
 case $budget in

@@ -16,7 +16,7 @@ namespace stacksim::top {
 namespace {
 
 // Per-item costs of the simulator's state, measured as peak resident size over item count
-// (scripts and figures in docs/usage.md, "Memory limit").
+// (figures in docs/usage.md, "Memory limit").
 constexpr uint64_t kLineBytes = 32;         ///< tag array: one line's tag, sector bits, owner, replacement state
 constexpr uint64_t kTlbEntryBytes = 24;     ///< TLB / page-walk cache entry
 constexpr uint64_t kVictimTagBytes = 16;    ///< one victim tag of one warp

@@ -3,10 +3,14 @@
 // quickly, or runs correctly; results folders are written whole.
 #include <catch2/catch.hpp>
 
+#include <bzlib.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "tests/system/cli_runner.h"
@@ -153,11 +157,34 @@ TEST_CASE("reliability: a non-empty results folder is kept unless --force, which
     CHECK(std::distance(fs::directory_iterator(fs::path(dir).parent_path()), fs::directory_iterator()) == 1);
 }
 
-TEST_CASE("reliability: Netrace files with bad records exit 2 naming the file", "[cli][errors][netrace]") {
+TEST_CASE("reliability: Netrace records with a bad type or node exit 2 naming the file", "[cli][errors][netrace]") {
+    // The shipped example trace with its first record (after the 72-byte header and 0 notes /
+    // one 24-byte region) changed: packet type 0, then source node 200 of 64.
+    const std::string original = read_file(std::string(STACKSIM_SOURCE_DIR) + "/../shared/traces/netrace/example.tra.bz2");
+    std::string raw(1 << 16, '\0');
+    unsigned len = static_cast<unsigned>(raw.size());
+    REQUIRE(BZ2_bzBuffToBuffDecompress(raw.data(), &len, const_cast<char*>(original.data()),
+                                       static_cast<unsigned>(original.size()), 0, 0) == BZ_OK);
+    raw.resize(len);
+    uint32_t notes = 0, regions = 0;
+    std::memcpy(&notes, &raw[56], 4);
+    std::memcpy(&regions, &raw[60], 4);
+    const size_t record = 72 + notes + 24 * regions;
     const std::string dir = temp_dir();
-    write_file(dir + "/bad.tra.bz2", "not bzip2 at all");
-    Timed t = timed("noc --trace " + dir + "/bad.tra.bz2");
-    INFO(t.r.output);
-    CHECK(t.r.exit_code == 2);
-    CHECK(t.r.output.find(dir + "/bad.tra.bz2: ") != std::string::npos);
+    for (auto [offset, value, expect] : {std::tuple<size_t, char, const char*>{16, 0, "invalid packet type 0"},
+                                         {17, char(200), "node 200 is outside the trace's 64 nodes"}}) {
+        std::string bad = raw;
+        bad[record + offset] = value;
+        std::string packed(bad.size() + 1024, '\0');
+        unsigned plen = static_cast<unsigned>(packed.size());
+        REQUIRE(BZ2_bzBuffToBuffCompress(packed.data(), &plen, bad.data(), static_cast<unsigned>(bad.size()), 9, 0, 0) ==
+                BZ_OK);
+        const std::string path = dir + "/bad" + std::to_string(offset) + ".tra.bz2";
+        write_file(path, packed.substr(0, plen));
+        Timed t = timed("noc --trace " + path);
+        INFO(t.r.output);
+        CHECK(t.r.exit_code == 2);
+        CHECK(t.r.output.find(path + ": packet record 0 at byte offset " + std::to_string(record)) != std::string::npos);
+        CHECK(t.r.output.find(expect) != std::string::npos);
+    }
 }
