@@ -131,8 +131,8 @@ int report_error(std::exception_ptr error) {
         // A path given on the command line that the system refuses (too long, no permission).
         return bad_input(e.path1().string() + ": " + e.code().message());
     } catch (const std::bad_alloc&) {
-        return bad_input("out of memory: this configuration or workload needs more memory than the machine gave "
-                         "(run.max_memory_gb bounds what stacksim estimates up front; lower the sizes)");
+        return bad_input("out of memory: this configuration or input needs more memory than is available; lower "
+                         "the sizes (stacksim run refuses such runs up front by an estimate, run.max_memory_gb)");
     } catch (const std::exception& e) {
         fmt::print(stderr, "stacksim: simulation failed: {}\n", sim::printable(e.what(), true));
         return kExitSimFailure;

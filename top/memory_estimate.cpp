@@ -29,13 +29,6 @@ constexpr uint64_t kBaseBytes = 16 * 1024 * 1024;  ///< the program, SystemC, fi
 
 uint64_t lines(const memory::SectorCacheConfig& c) { return c.line_bytes ? c.size_bytes / c.line_bytes : 0; }
 
-/// "24.0 GB", "16 MB", "2 KB".
-std::string human(uint64_t bytes) {
-    const double b = static_cast<double>(bytes);
-    if (b >= 1e9) return fmt::format("{:.1f} GB", b / 1e9);
-    if (b >= 1e6) return fmt::format("{:.0f} MB", b / 1e6);
-    return fmt::format("{:.0f} KB", b / 1e3);
-}
 
 uint64_t physical_memory() {
     const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
@@ -44,6 +37,21 @@ uint64_t physical_memory() {
 
 }  // namespace
 
+std::string human_bytes(uint64_t bytes) {
+    const double b = static_cast<double>(bytes);
+    if (b >= 1e9) return fmt::format("{:.1f} GB", b / 1e9);
+    if (b >= 1e6) return fmt::format("{:.0f} MB", b / 1e6);
+    return fmt::format("{:.0f} KB", b / 1e3);
+}
+
+uint64_t default_memory_limit_bytes() { return physical_memory() / 2; }
+
+uint64_t network_memory_bytes(const noc::NetworkConfig& n) {
+    // Both layers of the stacked system at most; the buffers of every port and VC.
+    const uint64_t routers = 2 * uint64_t{n.width} * n.height + n.memory_terminals();
+    return routers * kRouterPorts * n.vcs * n.buffer_depth * kFlitSlotBytes;
+}
+
 std::string MemoryEstimate::breakdown() const {
     std::vector<std::pair<uint64_t, const char*>> parts = {
         {workload, "workload data"}, {caches, "caches"},           {translation, "TLBs"},
@@ -51,7 +59,7 @@ std::string MemoryEstimate::breakdown() const {
     std::stable_sort(parts.begin(), parts.end(), [](auto& a, auto& b) { return a.first > b.first; });
     std::string s;
     for (auto& [bytes, name] : parts)
-        if (bytes * 100 > total()) s += fmt::format("{}{} {}", s.empty() ? "" : ", ", name, human(bytes));
+        if (bytes * 100 > total()) s += fmt::format("{}{} {}", s.empty() ? "" : ", ", name, human_bytes(bytes));
     return s;
 }
 
@@ -72,12 +80,8 @@ MemoryEstimate estimate_memory(const RunConfig& cfg) {
 
     e.cores = sms * (kSmBytes + uint64_t{cfg.sm.max_threads} * (kThreadSlotBytes + kResidentThreadBytes));
 
-    if (cfg.mem.model == MemoryModel::Hierarchy && cfg.mem.interconnect != Interconnect::Crossbar) {
-        const noc::NetworkConfig& n = cfg.noc_network;
-        // Both layers of the stacked system at most; the buffers of every port and VC.
-        const uint64_t routers = 2 * uint64_t{n.width} * n.height + n.memory_terminals();
-        e.network = routers * kRouterPorts * n.vcs * n.buffer_depth * kFlitSlotBytes;
-    }
+    if (cfg.mem.model == MemoryModel::Hierarchy && cfg.mem.interconnect != Interconnect::Crossbar)
+        e.network = network_memory_bytes(cfg.noc_network);
 
     const auto& registry = workloads::workload_registry();
     const uint32_t size = cfg.run.size ? cfg.run.size : registry.default_size(cfg.run.workload);
@@ -88,7 +92,7 @@ MemoryEstimate estimate_memory(const RunConfig& cfg) {
 
 uint64_t memory_limit_bytes(const RunConfig& cfg) {
     if (cfg.run.max_memory_gb > 0) return static_cast<uint64_t>(cfg.run.max_memory_gb * 1e9);
-    return physical_memory() / 2;
+    return default_memory_limit_bytes();
 }
 
 void check_memory(const RunConfig& cfg, sim::ConfigDoc& doc) {
@@ -96,12 +100,12 @@ void check_memory(const RunConfig& cfg, sim::ConfigDoc& doc) {
     const uint64_t limit = memory_limit_bytes(cfg);
     if (limit == 0 || e.total() <= limit) return;
     const std::string whose =
-        cfg.run.max_memory_gb > 0 ? "" : fmt::format(" (the default: half of this machine's {})", human(2 * limit));
+        cfg.run.max_memory_gb > 0 ? "" : fmt::format(" (the default: half of this machine's {})", human_bytes(2 * limit));
     doc.section("run").fail(
         "max_memory_gb",
         fmt::format("this run would need about {} of memory ({}), more than the limit of {}{}; lower the sizes, or "
                     "raise run.max_memory_gb if the machine has the memory",
-                    human(e.total()), e.breakdown(), human(limit), whose));
+                    human_bytes(e.total()), e.breakdown(), human_bytes(limit), whose));
 }
 
 }  // namespace stacksim::top

@@ -30,8 +30,14 @@ struct MemoryEstimate {
 MemoryEstimate estimate_memory(const RunConfig& cfg);
 
 /// The memory limit of a run in bytes: run.max_memory_gb, or half of this machine's physical
-/// memory when that is 0.
+/// memory (default_memory_limit_bytes()) when that is 0.
 uint64_t memory_limit_bytes(const RunConfig& cfg);
+/// Half of this machine's physical memory, bytes.
+uint64_t default_memory_limit_bytes();
+/// Bytes of the router buffers of network `n` (MemoryEstimate::network).
+uint64_t network_memory_bytes(const noc::NetworkConfig& n);
+/// "24.0 GB", "16 MB", "2 KB".
+std::string human_bytes(uint64_t bytes);
 
 /// Throws ConfigError "run.max_memory_gb: ..." (naming where the limit was set) when the
 /// estimate of `cfg` is over its limit; the message gives the estimate, its largest parts and

@@ -17,6 +17,7 @@
 #include "sim/config.h"
 #include "sim/error.h"
 #include "sim/progress_line.h"
+#include "top/memory_estimate.h"
 #include "top/noc_config.h"
 
 namespace stacksim::top {
@@ -162,6 +163,12 @@ int noc_command(const std::vector<std::string>& args) {
 
     const NocRunConfig cfg = read_noc_config(doc, "");
     const noc::NetworkConfig& net = cfg.net;
+    // The router buffers grow with width x height x VCs x depth, each within its range.
+    if (const uint64_t bytes = network_memory_bytes(net); bytes > default_memory_limit_bytes())
+        throw sim::InputError(fmt::format("noc: a {}x{} network of {} VCs x {} flits would need about {} for its "
+                                          "buffers, more than half of this machine's memory; lower noc.width, "
+                                          "noc.height, noc.vcs or noc.buffer_depth",
+                                          net.width, net.height, net.vcs, net.buffer_depth, human_bytes(bytes)));
     const noc::TrafficConfig& traffic = cfg.traffic;
     const noc::MeasureConfig& measure = cfg.measure;
     if (!trace.empty()) return replay_command(trace, net, cfg.replay, out_dir, doc);

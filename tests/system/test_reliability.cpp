@@ -75,6 +75,9 @@ TEST_CASE("reliability: sizes and counts that would exhaust memory are refused n
     refused(run + "gpu.sm.schedulers=1000000", "gpu.sm.schedulers");
     refused("run small --set run.size=2000000000", "run.size");
     refused("run small --set run.size=4294967295", "run.size");
+    // Each key within its range, their product (the routers' buffers) far over any machine.
+    refused("noc --set noc.width=256 --set noc.height=256 --set noc.vcs=12 --set noc.buffer_depth=1024",
+            "noc.buffer_depth");
 }
 
 TEST_CASE("reliability: a run whose estimated memory is over run.max_memory_gb is refused saying why", "[cli][errors]") {
