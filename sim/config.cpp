@@ -14,6 +14,9 @@ namespace stacksim::sim {
 namespace {
 
 constexpr std::streamoff kMaxConfigBytes = std::streamoff{16} << 20;
+// An array of tables ([[app]]) holds a few entries; an index beyond this is a typo or an
+// attack on memory, refused before the array is grown to it.
+constexpr size_t kMaxArrayTables = 1024;
 
 std::string type_name(const toml::node& n) {
     switch (n.type()) {
@@ -59,6 +62,8 @@ toml::table& table_at(toml::table& root, const std::vector<std::string>& parts, 
     for (size_t i = 0; i < n; ++i) {
         auto [name, index] = element(parts[i]);
         if (index >= 0) {
+            if (static_cast<size_t>(index) >= kMaxArrayTables)
+                throw ConfigError(fmt::format("{}: at most {} [[{}]] tables", parts[i], kMaxArrayTables, name));
             auto* arr = t->get_as<toml::array>(name);
             if (!arr) {
                 t->insert_or_assign(name, toml::array{});
@@ -135,8 +140,13 @@ void ConfigDoc::apply_override(const std::string& assignment) {
     } catch (const toml::parse_error&) {
         parsed = toml::table{{"v", value}};  // a bare word is a string
     }
-    toml::table& parent = table_at(m_root, parts, parts.size() - 1);
-    parent.insert_or_assign(parts.back(), *parsed.get("v"));
+    toml::table* parent = nullptr;
+    try {
+        parent = &table_at(m_root, parts, parts.size() - 1);
+    } catch (const ConfigError& e) {
+        throw ConfigError(fmt::format("--set {}: {}", assignment, e.what()));
+    }
+    parent->insert_or_assign(parts.back(), *parsed.get("v"));
     m_overridden[key] = "--set " + assignment;
 }
 
@@ -166,6 +176,9 @@ size_t ConfigDoc::tables_in(const std::string& path) const {
     const toml::array* a = n->as_array();
     if (!a || !a->is_array_of_tables())
         throw ConfigError(fmt::format("{}: {}: expected an array of tables ([[{}]])", where(path, n), path, path));
+    if (a->size() > kMaxArrayTables)
+        throw ConfigError(fmt::format("{}: {}: {} [[{}]] tables, at most {}", where(path, n), path, a->size(), path,
+                                      kMaxArrayTables));
     return a->size();
 }
 

@@ -50,7 +50,8 @@ public:
     /// tables); absent sections read as all defaults.
     ConfigSection section(const std::string& path);
     /// Tables in the array of tables at `path` ([[app]]); 0 if absent. Throws ConfigError if
-    /// the key holds something else.
+    /// the key holds something else, or more than 1024 tables (the most an array may hold, also
+    /// for "name[i]" in overrides).
     size_t tables_in(const std::string& path) const;
     /// Appends an empty table to the array of tables at `path`; returns its index.
     size_t append_table(const std::string& path);

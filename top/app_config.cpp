@@ -93,7 +93,7 @@ std::vector<sim::SectionDoc> app_config_docs() {
     auto docs = AppConfig::params().document(
         "[app]",
         "one application of a multi-application run, a table each ([[app]]; or --app NAME[:SIZE][@START][^PRIORITY]); "
-        "none: one application from [run]",
+        "at most 1024; none: one application from [run]",
         &defaults);
     // Workload parameter tables are documented with [run].
     docs.resize(1);

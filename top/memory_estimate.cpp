@@ -83,10 +83,15 @@ MemoryEstimate estimate_memory(const RunConfig& cfg) {
     if (cfg.mem.model == MemoryModel::Hierarchy && cfg.mem.interconnect != Interconnect::Crossbar)
         e.network = network_memory_bytes(cfg.noc_network);
 
+    // Every application's data: the [[app]] tables, or the one workload of [run].
     const auto& registry = workloads::workload_registry();
-    const uint32_t size = cfg.run.size ? cfg.run.size : registry.default_size(cfg.run.workload);
-    registry.check_size(cfg.run.workload.name, size);
-    e.workload = registry.bytes(cfg.run.workload, size);
+    auto data = [&](const sim::PolicySpec& workload, uint32_t size) {
+        if (!size) size = registry.default_size(workload);
+        registry.check_size(workload.name, size);
+        return registry.bytes(workload, size);
+    };
+    if (cfg.apps.empty()) e.workload = data(cfg.run.workload, cfg.run.size);
+    for (const AppConfig& app : cfg.apps) e.workload += data(app.workload, app.size);
     return e;
 }
 

@@ -25,8 +25,8 @@ struct MemoryEstimate {
     std::string breakdown() const;
 };
 
-/// Estimates the memory of a run of `cfg` (its workload at run.size, 0 = the workload's
-/// default). Throws InputError for a size the workload does not accept.
+/// Estimates the memory of a run of `cfg` (the workload of each [[app]] table, or of [run], at
+/// its size; 0 = the workload's default). Throws InputError for a size a workload does not accept.
 MemoryEstimate estimate_memory(const RunConfig& cfg);
 
 /// The memory limit of a run in bytes: run.max_memory_gb, or half of this machine's physical

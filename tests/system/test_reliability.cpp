@@ -75,6 +75,8 @@ TEST_CASE("reliability: sizes and counts that would exhaust memory are refused n
     refused(run + "gpu.sm.schedulers=1000000", "gpu.sm.schedulers");
     refused("run small --set run.size=2000000000", "run.size");
     refused("run small --set run.size=4294967295", "run.size");
+    // An index of an array of tables is bounded before the array is grown to it.
+    refused("run small --set app[999999].size=1", "app[999999]");
     // Each key within its range, their product (the routers' buffers) far over any machine.
     refused("noc --set noc.width=256 --set noc.height=256 --set noc.vcs=12 --set noc.buffer_depth=1024",
             "noc.buffer_depth");
@@ -82,10 +84,18 @@ TEST_CASE("reliability: sizes and counts that would exhaust memory are refused n
 
 TEST_CASE("reliability: a run whose estimated memory is over run.max_memory_gb is refused saying why", "[cli][errors]") {
     // Each is a valid size; the data (24 bytes per element) or the caches are what is too big.
-    refused("run small --workload vecadd:999999999", "run.max_memory_gb");
-    refused("run small --set run.size=1073741824", "run.max_memory_gb");
-    refused("run small --workload vecadd:256 --set gpu.num_sms=1024 --set gpu.l1.size_bytes=1073741824",
+    // The data cases set the limit, so that they stay over it on a machine with much memory.
+    refused("run small --workload vecadd:999999999 --set run.max_memory_gb=8", "run.max_memory_gb");
+    refused("run small --set run.size=1073741824 --set run.max_memory_gb=8", "run.max_memory_gb");
+    // Every application's data counts: two of 9.6 GB each are over 16 GB, either alone is not.
+    refused("run small --app vecadd:400000000 --app vecadd:400000000 --set run.max_memory_gb=16",
             "run.max_memory_gb");
+    // 256 GB of L1 lines: over the default limit (half of the machine's memory) anywhere.
+    Timed caches = timed("run small --workload vecadd:256 --set gpu.num_sms=1024 --set gpu.l1.size_bytes=1073741824");
+    INFO(caches.r.output);
+    CHECK(caches.r.exit_code == 2);
+    CHECK(caches.r.output.find("run.max_memory_gb") != std::string::npos);
+    CHECK(caches.r.output.find("(the default: half of this machine's") != std::string::npos);
     Timed t = timed("run small --workload vecadd:4096 --set run.max_memory_gb=0.001");
     INFO(t.r.output);
     CHECK(t.r.exit_code == 2);
@@ -105,14 +115,16 @@ TEST_CASE("reliability: a fault latency beyond the watchdog window runs to the e
     CHECK(t.seconds < 30.0);
 }
 
-TEST_CASE("reliability: --watch, --timeline-sms and --workload with --trace are checked against the run", "[cli][errors]") {
+TEST_CASE("reliability: --watch, --timeline-sms and a workload with --trace are checked against the run", "[cli][errors]") {
     refused("run small --workload vecadd:256 --watch sm99.w99", "--watch sm99.w99");
     refused("run small --workload vecadd:256 --watch sm0.w64", "--watch sm0.w64");
     refused("run small --workload vecadd:256 --timeline-sms 999 --timeline " + temp_dir() + "/t.json",
             "--timeline-sms");
-    refused("run small --workload vecadd:256 --trace " + std::string(STACKSIM_SOURCE_DIR) +
-                "/../shared/traces/accelsim/vectoradd-100-32/kernelslist.g",
-            "not both");
+    const std::string trace =
+        " --trace " + std::string(STACKSIM_SOURCE_DIR) + "/../shared/traces/accelsim/vectoradd-100-32/kernelslist.g";
+    refused("run small --workload vecadd:256" + trace, "not both");
+    refused("run small --app vecadd:256" + trace, "not both");
+    refused("run small --set app[0].size=256" + trace, "[[app]]");
 }
 
 TEST_CASE("reliability: --timeline into a missing folder fails before the run", "[cli][errors]") {
