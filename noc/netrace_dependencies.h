@@ -30,6 +30,8 @@ public:
     std::vector<uint32_t> ejected(uint32_t id);
     /// Packets added but not yet ejected.
     size_t in_flight() const { return m_live.size(); }
+    /// True when packet `id` was added and is not yet ejected.
+    bool in_flight(uint32_t id) const { return m_live.count(id) != 0; }
     /// Dependency counters still open (including ones for ids never read).
     size_t pending_entries() const { return m_pending.size(); }
 

@@ -39,6 +39,11 @@ public:
     void generate(uint64_t cycle, Network& net) override {
         m_now = cycle;
         while (m_have_next && m_next.cycle <= cycle) {
+            // Ids name packets in dependency lists: one in use twice at once is a broken file.
+            if (m_tracker.in_flight(m_next.id))
+                throw sim::InputError(fmt::format("{}: packet record {}: packet id {} is used again while that packet "
+                                                  "is still in flight (ids must be unique)",
+                                                  m_reader.path(), m_reader.packets_read() - 1, m_next.id));
             m_tracker.add(m_next);
             m_info[m_next.id] = Info{m_next.cycle, endpoint(m_next.src, m_next.src_type),
                                      endpoint(m_next.dst, m_next.dst_type), m_next.type};
