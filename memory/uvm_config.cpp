@@ -73,7 +73,8 @@ const sim::Params<UvmConfig>& UvmConfig::params() {
             .range(1, 1u << 20);
         p.add("capacity_fraction", &C::capacity_fraction, "", "GPU memory as a fraction of the managed footprint")
             .check([](double v) { return v > 0.0 && v <= 1.0; }, "in (0, 1]");
-        p.add("capacity_bytes", &C::capacity_bytes, "bytes", "GPU memory for managed pages; non-zero overrides capacity_fraction");
+        p.add("capacity_bytes", &C::capacity_bytes, "bytes", "GPU memory for managed pages; non-zero overrides capacity_fraction")
+            .range(0, uint64_t{1} << 50);
         p.policy("eviction", &C::eviction, eviction_policies(), "which resident pages leave when GPU memory is full");
         p.add("eviction_granularity_bytes", &C::eviction_granularity_bytes, "bytes", "pages evicted together (aligned group)")
             .range(4096, uint64_t{1} << 40)

@@ -73,6 +73,7 @@ TEST_CASE("reliability: sizes and counts that would exhaust memory are refused n
     refused(run + "uvm.l1_tlb_entries=100000000", "uvm.l1_tlb_entries");
     refused(run + "gpu.sm.max_ctas=2147483647", "gpu.sm.max_ctas");
     refused(run + "gpu.sm.schedulers=1000000", "gpu.sm.schedulers");
+    refused(run + "uvm.capacity_bytes=9007199254740992", "uvm.capacity_bytes");  // 8 PiB of GPU memory
     refused("run small --set run.size=2000000000", "run.size");
     refused("run small --set run.size=4294967295", "run.size");
     // An index of an array of tables is bounded before the array is grown to it.
