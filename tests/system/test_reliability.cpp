@@ -204,3 +204,15 @@ TEST_CASE("reliability: Netrace records with a bad type or node exit 2 naming th
         CHECK(t.r.output.find(expect) != std::string::npos);
     }
 }
+
+TEST_CASE("reliability: a --timeline file in the --out folder is published with the results", "[cli]") {
+    // The folder does not exist before the run: it appears whole, the timeline inside it.
+    const std::string dir = temp_dir() + "/results";
+    CliResult r = run_cli("run small --workload vecadd:512 --quiet --out " + dir + " --timeline " + dir + "/t.json");
+    INFO(r.output);
+    REQUIRE(r.exit_code == 0);
+    CHECK(read_file(dir + "/t.json").find("traceEvents") != std::string::npos);
+    CHECK(fs::exists(dir + "/summary.json"));
+    refused("run small --workload vecadd:512 --out " + dir + "2 --timeline " + dir + "2/stats.json",
+            "one of the results files");
+}
