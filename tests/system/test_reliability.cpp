@@ -128,9 +128,17 @@ TEST_CASE("reliability: --watch, --timeline-sms and a workload with --trace are 
     refused("run small --set app[0].size=256" + trace, "[[app]]");
 }
 
-TEST_CASE("reliability: --timeline into a missing folder fails before the run", "[cli][errors]") {
-    // vecadd:1000000 takes seconds to simulate; the refusal must not wait for it.
-    refused("run small --workload vecadd:1000000 --timeline /nonexistent-stacksim/t.json", "--timeline");
+TEST_CASE("reliability: tracing outputs into a folder that cannot be made fail before the run", "[cli][errors]") {
+    // vecadd:1000000 takes seconds to simulate; the refusal must not wait for it. Below a
+    // regular file no folder can be created (not even by root).
+    const std::string file = temp_dir() + "/file";
+    write_file(file, "x");
+    for (const char* option : {"--timeline", "--samples", "--vcd"})
+        refused("run small --workload vecadd:1000000 " + std::string(option) + " " + file + "/sub/out", option);
+    // A missing folder that can be made is made (as stacksim did before the check).
+    const std::string made = temp_dir() + "/new/folder/t.json";
+    CHECK(run_cli("run small --workload vecadd:256 --quiet --timeline " + made).exit_code == 0);
+    CHECK(fs::exists(made));
 }
 
 TEST_CASE("reliability: a config name the system refuses is an input error, shortened", "[cli][errors]") {
@@ -205,7 +213,7 @@ TEST_CASE("reliability: Netrace records with a bad type or node exit 2 naming th
     }
 }
 
-TEST_CASE("reliability: a --timeline file in the --out folder is published with the results", "[cli]") {
+TEST_CASE("reliability: tracing outputs in the --out folder are published with the results", "[cli]") {
     // The folder does not exist before the run: it appears whole, the timeline inside it.
     const std::string dir = temp_dir() + "/results";
     CliResult r = run_cli("run small --workload vecadd:512 --quiet --out " + dir + " --timeline " + dir + "/t.json");
@@ -214,5 +222,15 @@ TEST_CASE("reliability: a --timeline file in the --out folder is published with 
     CHECK(read_file(dir + "/t.json").find("traceEvents") != std::string::npos);
     CHECK(fs::exists(dir + "/summary.json"));
     refused("run small --workload vecadd:512 --out " + dir + "2 --timeline " + dir + "2/stats.json",
-            "one of the results files");
+            "another output of the run");
+    refused("run small --workload vecadd:512 --out " + dir + "3 --timeline " + dir + "3/t --vcd " + dir + "3/t",
+            "another output of the run");
+    // --samples and --vcd in the folder are published with it too.
+    const std::string all = temp_dir() + "/all";
+    REQUIRE(run_cli("run small --workload vecadd:512 --quiet --out " + all + " --samples " + all + "/s.csv --vcd " +
+                    all + "/w.vcd")
+                .exit_code == 0);
+    CHECK(read_file(all + "/s.csv").rfind("cycle,", 0) == 0);
+    CHECK(fs::exists(all + "/w.vcd"));
+    CHECK(!fs::exists(all + "/w.vcd.part"));
 }
