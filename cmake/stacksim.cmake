@@ -59,6 +59,10 @@ function(stacksim_add_test name dir)
   target_link_libraries(${name} PRIVATE Catch2::Catch2)
   target_compile_definitions(${name} PRIVATE
     STACKSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}" STACKSIM_BINARY="$<TARGET_FILE:stacksim>")
+  if(STACKSIM_SANITIZE OR STACKSIM_FUZZ)
+    # Tests that time whole commands (the doc test) allow for the sanitizers' slowdown.
+    target_compile_definitions(${name} PRIVATE STACKSIM_SANITIZER_BUILD=1)
+  endif()
   add_dependencies(${name} stacksim)
   stacksim_warnings(${name})
   catch_discover_tests(${name} WORKING_DIRECTORY ${CMAKE_BINARY_DIR} EXTRA_ARGS --warn NoTests

@@ -33,11 +33,18 @@ std::string scratch_repo() {
     return repo.string();
 }
 
+// Seconds one block may take: AddressSanitizer builds run the same commands several times slower.
+#ifdef STACKSIM_SANITIZER_BUILD
+constexpr int k_block_timeout_s = 1800;
+#else
+constexpr int k_block_timeout_s = 300;
+#endif
+
 CliResult run_block(const DocBlock& b, const std::string& repo) {
     write_file(repo + "/doc-block.sh", "set -e\n" + b.script());
     // `stacksim` alone (as some pages write it) is the binary under test.
     return run_shell("cd '" + repo + "' && PATH='" + fs::path(STACKSIM_BINARY).parent_path().string() +
-                     "':\"$PATH\" timeout 300 bash doc-block.sh");
+                     "':\"$PATH\" timeout " + std::to_string(k_block_timeout_s) + " bash doc-block.sh");
 }
 
 /// Runs every block of `file` in order in one scratch checkout and checks each.
