@@ -87,3 +87,38 @@ TEST_CASE("icache: 200 launches of the same traced kernel find their code in the
         CHECK(k[i]["cycles"].get<uint64_t>() == warm);
     }
 }
+
+TEST_CASE("stats: every scheduler slot of every cycle with a CTA resident is classified", "[fidelity]") {
+    for (const std::string& args : {"run gtx1080 --trace " + kTraceDir + "/kernelslist.g",
+                                   std::string("run small --workload matmul:64"),
+                                   std::string("run gtx980 --workload bfs:2000")}) {
+        INFO(args);
+        const Run r = run(args);
+        const double schedulers = args.find("gtx980") != std::string::npos ? 4 : 2;
+        double slots = 0;
+        for (auto it = r.stats.begin(); it != r.stats.end(); ++it)
+            if (it.key().rfind("gpu.sm", 0) == 0 && it.key().find(".issue.") != std::string::npos)
+                slots += it.value()["value"].get<double>();
+        const double active = sm_sum(r.stats, ".active_cycles");
+        CHECK(active > 0);
+        CHECK(slots == active * schedulers);
+        // The kernels' own shares (summary.json issue_slots) cover the same slots.
+        double kernel_slots = 0;
+        for (const auto& k : r.summary["kernels"])
+            for (auto it = k["issue_slots"].begin(); it != k["issue_slots"].end(); ++it)
+                kernel_slots += it.value().get<double>();
+        // Only the idle slots of a scheduler without warps are charged to no kernel.
+        CHECK(kernel_slots <= slots);
+        CHECK(kernel_slots >= slots - sm_sum(r.stats, ".issue.stall_idle"));
+        // An SM with a CTA resident is active: no SM counts more cycles than the run has.
+        CHECK(active <= value(r.stats, "gpu.cycles") * sm_count(r.stats, false));
+    }
+}
+
+TEST_CASE("stats: gpu.ipc in stats.json is summary.json's ipc, over the kernel cycles", "[fidelity]") {
+    const Run r = run("run small --workload matmul:64");
+    CHECK(value(r.stats, "gpu.ipc") == Approx(r.summary["ipc"].get<double>()).epsilon(1e-12));
+    CHECK(value(r.stats, "gpu.kernel_cycles") == r.summary["kernel_cycles"].get<double>());
+    // The whole-run figure includes copies, so it is lower and named differently.
+    CHECK(value(r.stats, "gpu.run_ipc") < value(r.stats, "gpu.ipc"));
+}
