@@ -122,3 +122,30 @@ TEST_CASE("stats: gpu.ipc in stats.json is summary.json's ipc, over the kernel c
     // The whole-run figure includes copies, so it is lower and named differently.
     CHECK(value(r.stats, "gpu.run_ipc") < value(r.stats, "gpu.ipc"));
 }
+
+namespace {
+// The predictable path of test_memory_hierarchy.cpp: `small` (1 GHz core, GDDR5 at 2 GHz) with
+// the hierarchy, the crossbar on the core clock, no refresh, one GDDR5 row per partition chunk.
+double pchase_per_step(const std::string& workload, const std::string& extra, double steps) {
+    const Run r = run("run small --workload " + workload +
+                      " --set memory.model=hierarchy --set memory.crossbar.clock_mhz=1000 "
+                      "--set memory.dram.refresh=false --set memory.map.interleave_bytes=2048" + extra);
+    const auto& k = r.summary["kernels"];
+    REQUIRE(k.size() == 3);
+    return static_cast<double>(k[2]["cycles"].get<uint64_t>() - k[1]["cycles"].get<uint64_t>()) / steps;
+}
+}  // namespace
+
+TEST_CASE("hierarchy: an L2 input latency and a DRAM latency lengthen every access by their cycles", "[fidelity][memory]") {
+    // L2 hits (512 KB chase, 4096 steps): each step passes the slice's input stage once.
+    const double l2 = pchase_per_step("pchase:512", "", 4096);
+    const double l2_rop = pchase_per_step("pchase:512", " --set memory.l2.input_latency=50", 4096);
+    INFO("L2 hit per step: " << l2 << " -> " << l2_rop);
+    CHECK(l2_rop - l2 == Approx(50).margin(1));
+    // DRAM row conflicts (4 KB slices, 128 KB stride, 64 steps): 200 tCK at 2 GHz = 100 core cycles.
+    const std::string conflict = " --set memory.l2.size_bytes=4096 --set pchase.stride_bytes=131072";
+    const double dram = pchase_per_step("pchase:8192", conflict, 64);
+    const double dram_pipe = pchase_per_step("pchase:8192", conflict + " --set memory.dram.latency=200", 64);
+    INFO("DRAM per step: " << dram << " -> " << dram_pipe);
+    CHECK(dram_pipe - dram == Approx(100).margin(2));
+}
