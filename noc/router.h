@@ -68,6 +68,10 @@ public:
     uint64_t credit_overflows() const { return m_credit_overflows; }
     /// Fullest input port: its buffered flits over the flits its VCs can hold (0..1).
     double max_port_occupancy() const;
+    /// Whole router: its buffered flits over the flits all its input VCs can hold (0..1).
+    double occupancy() const {
+        return static_cast<double>(m_buffered) / (static_cast<double>(m_port_buffered.size()) * m_p.vcs * m_p.buffer_depth);
+    }
     /// Credits of output `port` over the VCs of message class `c` (adaptive routing's view).
     unsigned free_slots(unsigned port, MessageClass c) const override;
     /// Largest occupancy seen in any one VC buffer, in flits.
