@@ -15,6 +15,9 @@ struct TraceKernel;
 /// Everything an SM needs to run CTAs of one launched kernel.
 struct KernelLaunch {
     uint32_t id = 0;                     ///< launch sequence number
+    /// Code identity: launches of the same kernel code share it (numbered in order of first
+    /// launch), so a relaunch finds its instructions in the I-cache (its 16 MB code window).
+    uint32_t code_id = 0;
     const Kernel* kernel = nullptr;      ///< PTX kernel (functional + timing), or
     const TraceKernel* trace = nullptr;  ///< traced kernel (timing only); exactly one is set
     std::array<uint32_t, 3> grid{1, 1, 1};

@@ -42,6 +42,8 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
     m_warps.resize(cfg.max_threads / kWarpSize);
     m_ctas.resize(cfg.max_ctas);
     m_sched_warps.resize(cfg.schedulers);
+    m_last_outcome.assign(cfg.schedulers, IssueOutcome::Idle);
+    m_last_charged.assign(cfg.schedulers, nullptr);
     auto make_pipe = [](const PipeConfig& p) {
         return Pipe{std::vector<uint64_t>(p.units, 0), p.initiation_interval, p.latency};
     };
@@ -230,18 +232,35 @@ void Sm::process_writebacks(uint64_t cycle) {
     if (!m_writebacks.empty()) note_wake(m_writebacks.top().cycle);
 }
 
+void Sm::account_sleep(uint64_t cycle) {
+    const uint64_t slept = cycle > m_last_tick + 1 ? cycle - m_last_tick - 1 : 0;
+    m_last_tick = cycle;
+    if (!slept || !m_resident_after_tick) return;
+    m_active_cycles += slept;
+    for (uint32_t s = 0; s < m_cfg.schedulers; ++s) {
+        const size_t o = static_cast<size_t>(m_last_outcome[s]);
+        m_outcomes[o] += slept;
+        if (m_last_charged[s]) m_last_charged[s]->outcomes[o] += slept;
+    }
+}
+
 bool Sm::tick(uint64_t cycle) {
+    account_sleep(cycle);
     m_progress = false;
     m_next_wake = ~uint64_t{0};
     process_responses(cycle);
     process_writebacks(cycle);
     if (m_preempting) progress_preemption();
+    m_resident_after_tick = false;
     if (m_ctas_running == 0 && m_outgoing.empty()) return false;
-    ++m_active_cycles;
-    issue(cycle);
+    if (m_ctas_running) {
+        ++m_active_cycles;
+        issue(cycle);  // no CTA, no warp to issue: slots are counted while one is resident
+    }
     if (m_observer) observe_warps(cycle);
     fetch(cycle);
     send_requests(cycle);
+    m_resident_after_tick = m_ctas_running > 0;
     if (m_progress) return true;
     // Nothing moved: sleep until the earliest known event; responses wake us too.
     if (m_next_wake != ~uint64_t{0}) m_clock.wake_at(*this, std::max(m_next_wake, cycle + 1));
@@ -253,6 +272,8 @@ void Sm::issue(uint64_t cycle) {
         auto& warps = m_sched_warps[s];
         if (warps.empty()) {
             ++m_outcomes[static_cast<size_t>(IssueOutcome::Idle)];
+            m_last_outcome[s] = IssueOutcome::Idle;
+            m_last_charged[s] = nullptr;
             continue;
         }
         m_refs.clear();
@@ -283,7 +304,11 @@ void Sm::issue(uint64_t cycle) {
         }
         if (!issued && outcome == IssueOutcome::Idle && any_fetch_wait) outcome = IssueOutcome::Fetch;
         ++m_outcomes[static_cast<size_t>(outcome)];
-        ++charged->outcomes[static_cast<size_t>(outcome)];
+        // An issued slot was charged by try_issue() before the instruction ran: an EXIT that
+        // ends the kernel's last CTA makes its record, which must include that slot.
+        if (!issued) ++charged->outcomes[static_cast<size_t>(outcome)];
+        m_last_outcome[s] = outcome;
+        m_last_charged[s] = issued ? nullptr : charged;  // no sleep follows an issue
     }
 }
 
@@ -340,6 +365,7 @@ IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
         emit(SmEventKind::Issue, cycle, slot, w.stack.pc(), w.stack.mask(), 0, 0, 0, &inst);
         m_watch_state[slot] = static_cast<uint8_t>(IssueOutcome::Issued);
     }
+    ++m_ctas[w.cta_slot].launch->outcomes[static_cast<size_t>(IssueOutcome::Issued)];
     execute_and_retire(w, slot, inst, cycle, pipe, unit);
     return IssueOutcome::Issued;
 }

@@ -142,6 +142,8 @@ private:
     void free_warp(uint32_t slot);
     void release_barrier(CtaSlot& cta);
     Pipe& pipe_for(UnitClass u);
+    /// Charges the cycles slept since the last tick (before `cycle`) to what stalled then.
+    void account_sleep(uint64_t cycle);
     void note_wake(uint64_t cycle) {
         if (cycle < m_next_wake) m_next_wake = cycle;
     }
@@ -190,6 +192,12 @@ private:
         m_ctas_flushed, m_ctas_restored, m_context_saved, m_context_restored, m_save_cycles, m_restore_cycles,
         m_flushed_instructions, m_flushed_cycles;
     std::array<sim::Counter, static_cast<size_t>(IssueOutcome::Count)> m_outcomes;
+    // Sleep accounting: an SM asleep with CTAs resident keeps the state of its last tick, so
+    // each slept cycle repeats that tick's issue outcomes (per scheduler) and is an active cycle.
+    uint64_t m_last_tick = 0;
+    bool m_resident_after_tick = false;
+    std::vector<IssueOutcome> m_last_outcome;      ///< per scheduler, at the last tick
+    std::vector<KernelLaunch*> m_last_charged;     ///< per scheduler: kernel charged (or null)
 };
 
 }  // namespace stacksim::core

@@ -269,10 +269,11 @@ void Sm::fetch(uint64_t cycle) {
 }
 
 uint64_t Sm::fetch_ready(const Warp& w, uint32_t pc, uint64_t cycle) {
-    // Each kernel's code sits in its own 16 MB window; traces give their own PCs.
+    // Each kernel's code sits in its own 16 MB window, shared by all launches of that code
+    // (a relaunch hits what the previous launch fetched); traces give their own PCs.
     const KernelLaunch& launch = *m_ctas[w.cta_slot].launch;
     uint64_t addr = w.trace ? w.trace->insts[pc].pc : uint64_t{pc} * m_cfg.instruction_bytes;
-    addr += uint64_t{launch.id} << 24;
+    addr += uint64_t{launch.code_id} << 24;
     const uint64_t line = m_icache.line_of(addr);
     uint64_t ready = cycle + m_cfg.fetch_latency;
     if (m_icache.lookup(line)) {

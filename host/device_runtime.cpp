@@ -131,6 +131,10 @@ const core::Module& DeviceRuntime::parse_module(const std::string& key, const st
     return *slot;
 }
 
+uint32_t DeviceRuntime::code_id(const std::string& key) {
+    return m_code_ids.emplace(key, static_cast<uint32_t>(m_code_ids.size())).first->second;
+}
+
 std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_launch(const std::string& ptx_file, const std::string* source,
                                                               const std::string& entry, workloads::Dim3 grid,
                                                               workloads::Dim3 block, const workloads::LaunchArgs& args,
@@ -143,6 +147,7 @@ std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_launch(const std::string
                                           entry, k->params.size(), args.args().size()));
     auto launch = std::make_unique<core::KernelLaunch>();
     launch->id = m_launches++;
+    launch->code_id = code_id((source ? "source:" : "ptx:") + ptx_file + ":" + entry);
     launch->kernel = k;
     launch->grid = {grid.x, grid.y, grid.z};
     launch->block = {block.x, block.y, block.z};
@@ -173,6 +178,8 @@ std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_launch(const std::string
 std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_trace_launch(const core::TraceKernel& kernel) {
     auto launch = std::make_unique<core::KernelLaunch>();
     launch->id = m_launches++;
+    // A trace names the kernel as compiled (mangled), so equal names are the same code.
+    launch->code_id = code_id("trace:" + kernel.name);
     launch->trace = &kernel;
     launch->grid = kernel.grid;
     launch->block = kernel.block;

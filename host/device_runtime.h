@@ -92,6 +92,9 @@ private:
     uint64_t m_next_alloc = 0x1000'0000;
     std::map<std::string, std::unique_ptr<core::Module>> m_modules;
     uint32_t m_launches = 0;
+    /// Code identity of each kernel launched so far (PTX file and entry, or traced kernel name).
+    std::map<std::string, uint32_t> m_code_ids;
+    uint32_t code_id(const std::string& key);
     std::vector<KernelRecord> m_records;
 };
 

@@ -289,8 +289,8 @@ void DramChannel::issue(const DramCandidate& c, uint64_t now) {
     m_bus_busy += m_burst;
     ++m_streak[b];
     if (--r.bursts_left == 0) {
-        Completion d{data_end, r.port, r.payload, r.accepted, r.write};
-        auto pos = std::upper_bound(m_done.begin(), m_done.end(), data_end,
+        Completion d{data_end + m_cfg.latency, r.port, r.payload, r.accepted, r.write};
+        auto pos = std::upper_bound(m_done.begin(), m_done.end(), d.done,
                                     [](uint64_t v, const Completion& x) { return v < x.done; });
         m_done.insert(pos, d);
         q.erase(q.begin() + static_cast<std::ptrdiff_t>(c.request));

@@ -252,6 +252,9 @@ const sim::Params<DramChannelConfig>& DramChannelConfig::params() {
         p.add("split_command_bus", &C::split_command_bus, "",
               "separate row (ACT/PRE) and column (RD/WR) command buses, one command each per cycle (HBM)");
         p.add("xor_bank_hash", &C::xor_bank_hash, "", "XOR the bank index with the low row bits");
+        p.add("latency", &C::latency, "tCK",
+              "fixed controller/PHY cycles added to every response (Accel-Sim's dram_latency); 0: none")
+            .range(0, 1000000);
         p.add("refresh", &C::refresh, "", "false: no refresh (isolates row-buffer timing in measurements)");
         p.add("refresh_mode", &C::refresh_mode, "",
               "all_bank: all banks every tREFI for tRFC; per_bank: one bank every tREFI / banks for tRFCsb")

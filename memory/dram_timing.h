@@ -82,6 +82,9 @@ struct DramChannelConfig {
     uint32_t channels = 1;         ///< channels in the whole memory system (address interleave)
     uint32_t interleave_bytes = 256;  ///< channel interleave granularity, bytes
     bool xor_bank_hash = false;    ///< XOR the bank index with the low row bits
+    /// Fixed controller/PHY pipeline cycles (tCK) added to every response (Accel-Sim's
+    /// dram_latency); 0: a response leaves with its last data beat.
+    uint32_t latency = 0;
     bool refresh = true;           ///< false: no refresh (isolates row-buffer timing in measurements)
     /// AllBank: every tREFI all banks close and wait tRFC; PerBank: every tREFI / banks one
     /// bank (round robin) closes and waits tRFCsb while the others keep working.

@@ -16,7 +16,10 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
     : sc_module(name), upstream("upstream", cfg.queue_depth), downstream("downstream"), m_cfg(cfg), m_clock(clock),
       m_tags(common::TagArrayGeometry{cfg.size_bytes, cfg.ways, cfg.line_bytes, cfg.sector_bytes,
                               cfg.replacement, cfg.hashed_sets}) {
-    upstream.on_request([this] { m_clock.activate(*this); });
+    upstream.on_request([this] {
+        m_clock.activate(*this);
+        if (m_cfg.input_latency) m_arrivals.push_back(m_clock.cycle());
+    });
     downstream.on_end_req([this] { m_clock.activate(*this); });
     downstream.on_response([this](tlm::tlm_generic_payload& p) {
         m_clock.activate(*this);
@@ -249,7 +252,13 @@ bool SectorCache::tick(uint64_t cycle) {
         upstream.respond(*p);
     }
     bool progressed = !returns.empty();
-    if (!upstream.empty()) progressed |= lookup_stage(cycle);
+    // With an input latency the oldest request reaches the tag stage input_latency cycles
+    // after it arrived (requests arrive and leave in order).
+    const bool arrived = !m_cfg.input_latency || upstream.empty() || m_arrivals.front() + m_cfg.input_latency <= cycle;
+    if (!upstream.empty() && arrived && lookup_stage(cycle)) {
+        progressed = true;
+        if (m_cfg.input_latency) m_arrivals.pop_front();
+    }
     if (upstream.admit_withheld()) progressed = true;
     if (!m_out.empty() && downstream.can_send()) {
         send_downstream(cycle);
@@ -258,7 +267,9 @@ bool SectorCache::tick(uint64_t cycle) {
     const bool more_work = (!upstream.empty() && progressed) || (!m_out.empty() && downstream.can_send()) ||
                            !m_returns.empty();
     if (more_work) return true;
-    if (!m_ready.empty()) m_clock.wake_at(*this, std::max(m_ready.top().cycle, cycle + 1));
+    uint64_t wake = m_ready.empty() ? ~uint64_t{0} : m_ready.top().cycle;
+    if (!upstream.empty() && !arrived) wake = std::min(wake, m_arrivals.front() + m_cfg.input_latency);
+    if (wake != ~uint64_t{0}) m_clock.wake_at(*this, std::max(wake, cycle + 1));
     return false;
 }
 

@@ -82,6 +82,7 @@ private:
     std::unordered_map<uint64_t, Mshr> m_mshrs;
     std::deque<Outgoing> m_out;
     std::vector<tlm::tlm_generic_payload*> m_returns;
+    std::deque<uint64_t> m_arrivals;  ///< arrival cycle of each queued request (input_latency > 0)
     std::unordered_map<tlm::tlm_generic_payload*, tlm::tlm_generic_payload*> m_origin;  ///< down -> up
     std::unordered_set<tlm::tlm_generic_payload*> m_pending_atomics;  ///< executed atomics awaiting a fill
     std::vector<std::deque<uint64_t>> m_victims;  ///< per warp slot

@@ -18,6 +18,9 @@ const sim::Params<SectorCacheConfig>& SectorCacheConfig::params() {
         p.add("sector_bytes", &C::sector_bytes, "bytes", "sector size (the unit of valid/dirty bits and fetches)")
             .range(4, 4096).power_of_two();
         p.add("hit_latency", &C::hit_latency, "cycles", "tag stage to response, for a hit").range(0, 100000);
+        p.add("input_latency", &C::input_latency, "cycles",
+              "arrival to tag stage, every request (a fixed queue in front, e.g. an L2 slice's ROP stage)")
+            .range(0, 100000);
         p.add("mshrs", &C::mshrs, "lines", "lines with misses in flight").range(1, 65536);
         p.add("mshr_merge", &C::mshr_merge, "requests", "requests merged into one MSHR").range(1, 65536);
         p.add("queue_depth", &C::queue_depth, "requests", "requests waiting for the tag stage; then END_REQ is withheld")

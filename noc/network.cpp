@@ -17,7 +17,8 @@ Network::Network(const NetworkConfig& cfg, sim::ClockDomain* domain) : m_cfg(cfg
     const Topology& t = *m_topology;
     unsigned max_ports = 0;
     for (unsigned r = 0; r < t.routers(); ++r) {
-        RouterParams rp{t.ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages, cfg.allocator_iterations};
+        RouterParams rp{t.ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages, cfg.allocator_iterations,
+                        cfg.route_stage == "head"};
         for (unsigned p = 0; p < rp.ports; ++p)
             if (t.link(r, p).kind == LinkKind::Terminal) rp.terminal_ports |= uint64_t{1} << p;
         m_routers.push_back(std::make_unique<Router>(r, rp, t));
@@ -35,7 +36,7 @@ Network::Network(const NetworkConfig& cfg, sim::ClockDomain* domain) : m_cfg(cfg
     m_active_nis.reserve(t.terminals());
     m_keep.reserve(std::max<size_t>(n, t.terminals()));
     uint64_t size = 4;
-    while (size < cfg.link_latency + 4) size *= 2;
+    while (size < cfg.link_latency + cfg.credit_delay + 4) size *= 2;
     m_wheel.resize(size);
     m_wheel_mask = size - 1;
     m_departures.reserve(max_ports);
@@ -181,10 +182,10 @@ void Network::handle(const Router::Departure& d, unsigned node, uint64_t cycle) 
     // Credit for the freed input buffer slot, back to the upstream router or injection queue.
     const PortLink& up = t.link(node, d.in_port);
     if (up.kind == LinkKind::Terminal)
-        schedule(cycle + 1 + link, Event{EventKind::NiCredit, 0, static_cast<uint8_t>(d.in_vc),
+        schedule(cycle + 1 + link + m_cfg.credit_delay, Event{EventKind::NiCredit, 0, static_cast<uint8_t>(d.in_vc),
                                          static_cast<uint32_t>(up.terminal), Flit{}});
     else
-        schedule(cycle + 1 + link, Event{EventKind::Credit, up.port, static_cast<uint8_t>(d.in_vc),
+        schedule(cycle + 1 + link + m_cfg.credit_delay, Event{EventKind::Credit, up.port, static_cast<uint8_t>(d.in_vc),
                                          static_cast<uint32_t>(up.router), Flit{}});
     // The flit: switch traversal next cycle, then the link.
     const PortLink& down = t.link(node, d.out_port);

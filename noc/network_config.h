@@ -24,6 +24,10 @@ struct NetworkConfig {
     unsigned pipeline_stages = 3;  ///< router pipeline depth, >= 3
     unsigned allocator_iterations = 1;  ///< VC and switch allocators: 1 separable, > 1 iSLIP iterations
     unsigned link_latency = 1;     ///< cycles per router-to-router link
+    /// "arrival": the extra pipeline stages count from a head's buffer arrival; "head": they are
+    /// a per-packet route computation at the front of the VC (BookSim's routing_delay).
+    std::string route_stage = "arrival";
+    unsigned credit_delay = 0;     ///< cycles a credit takes beyond the link (BookSim's credit_delay)
     std::string routing = "xy";    ///< routing_functions() name, applied on each layer (xy-z / yx-z when stacked)
     sim::PolicySpec layer_policy{"dor"};  ///< stacked only: a layer_policies() policy
 

@@ -2,6 +2,8 @@
 // Input-queued virtual-channel wormhole router: RC+VA, SA, ST with credit flow control.
 #include "noc/router.h"
 
+#include <algorithm>
+
 namespace stacksim::noc {
 
 Router::Router(unsigned id, const RouterParams& params, const Topology& topology)
@@ -20,6 +22,7 @@ void Router::receive_flit(unsigned port, const Flit& f, uint64_t cycle) {
         ++m_overflows;
         return;
     }
+    if (vc.count == 0) vc.front_since = cycle;
     unsigned slot = vc.head + vc.count;
     if (slot >= m_p.buffer_depth) slot -= m_p.buffer_depth;
     m_buf[size_t{iv} * m_p.buffer_depth + slot] = Entry{f, cycle};
@@ -66,7 +69,8 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
         InputVc& vc = m_in[iv];
         const Entry& e = m_buf[size_t{iv} * m_p.buffer_depth + vc.head];
         if (vc.state == VcState::Idle) {
-            if (!e.flit.head || cycle < e.arrival + va_delay) continue;
+            const uint64_t since = m_p.route_at_head ? std::max(e.arrival, vc.front_since) : e.arrival;
+            if (!e.flit.head || cycle < since + va_delay) continue;
             vc.out_port = m_topology.route(m_id, e.flit, this);
             vc.state = VcState::Routed;
         }
@@ -106,6 +110,7 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
             }
             if (++vc.head == m_p.buffer_depth) vc.head = 0;
             if (--vc.count == 0) m_nonempty &= ~(uint64_t{1} << iv);
+            vc.front_since = cycle + 1;  // the next flit is at the front from the next cycle
             --m_buffered;
             --m_port_buffered[in_port];
             unsigned ov = o * vcs + vc.out_vc;

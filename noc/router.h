@@ -18,13 +18,18 @@ struct RouterParams {
     unsigned buffer_depth = 4;      ///< flits per VC buffer
     unsigned pipeline_stages = 3;   ///< >= 3: [extra stages +] RC+VA, SA, ST
     unsigned allocator_iterations = 1;  ///< 1: separable input-first; more: iSLIP iterations
+    /// false: the stages before VC allocation count from a head flit's buffer arrival; true: they
+    /// are a per-packet route-computation stage that starts when the head reaches the front of
+    /// its VC (BookSim's iq router: a packet queued behind another pays it after that one left).
+    bool route_at_head = false;
 };
 
 /// One router. The owner delivers flits with receive_flit() (at most one per input port and
 /// cycle), credits with receive_credit(), and calls step() every cycle while busy().
 ///
 /// Timing: a flit written into an input buffer at cycle t does route computation and VC
-/// allocation (head flits) at t + stages - 3, may win switch allocation from t + stages - 2
+/// allocation (head flits) at t + stages - 3 (route_at_head: stages - 3 cycles after it
+/// reached the front of its VC, if later), may win switch allocation from t + stages - 2
 /// on, and traverses the switch the cycle after winning. Output VCs are held by a packet from
 /// its head's VC allocation until its tail wins the switch (wormhole; the next packet may then
 /// allocate it while the tail is still downstream). An output VC is only requested by flits of
@@ -63,6 +68,10 @@ public:
     uint64_t credit_overflows() const { return m_credit_overflows; }
     /// Fullest input port: its buffered flits over the flits its VCs can hold (0..1).
     double max_port_occupancy() const;
+    /// Whole router: its buffered flits over the flits all its input VCs can hold (0..1).
+    double occupancy() const {
+        return static_cast<double>(m_buffered) / (static_cast<double>(m_port_buffered.size()) * m_p.vcs * m_p.buffer_depth);
+    }
     /// Credits of output `port` over the VCs of message class `c` (adaptive routing's view).
     unsigned free_slots(unsigned port, MessageClass c) const override;
     /// Largest occupancy seen in any one VC buffer, in flits.
@@ -79,6 +88,7 @@ private:
         VcState state = VcState::Idle;
         unsigned out_port = 0, out_vc = 0;
         uint64_t va_cycle = 0;
+        uint64_t front_since = 0;  ///< cycle the current front flit became the front
     };
     unsigned class_first_vc(MessageClass c) const { return static_cast<unsigned>(c) * m_vcs_per_class; }
 

@@ -5,7 +5,7 @@ Runs `stacksim noc configs/noc/stacked.toml --saturation` over routing functions
 policies, traffic patterns and memory-traffic fractions, and Netrace replays under each policy,
 then prints Markdown tables; with --figures DIR it also draws latency against offered load under
 each policy and the policies' saturation throughput (scripts/plot.py; PNG and SVG).
-Usage: scripts/noc_validation.py [--jobs N] [--quick] [--figures docs/figures] > out.md
+Usage: scripts/noc_validation.py [--jobs N] [--quick] [--config FILE] [--figures docs/figures] > out.md
 """
 import argparse
 import csv
@@ -71,7 +71,7 @@ def replay(sets, trace, speedup):
 
 
 def main():
-    global BIN
+    global BIN, CONFIG
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="shorter windows (for a smoke run)")
@@ -79,8 +79,12 @@ def main():
     ap.add_argument("--only", nargs="+", choices=["bottleneck", "routing", "policy", "netrace", "curve"],
                     help="these tables only (curve: the latency figure's runs)")
     ap.add_argument("--figures", help="also write the figures (PNG and SVG) to this folder")
+    ap.add_argument("--config", default=CONFIG,
+                    help="the 2.5D config (default configs/noc/stacked.toml; configs/noc/stacked_thesis.toml: "
+                         "the thesis's 8 VCs x 8 flits and whole-router LocalBuf)")
     args = ap.parse_args()
     BIN = args.bin
+    CONFIG = args.config
     base = ["traffic.warmup=2000", "traffic.measure=6000", "traffic.drain_cap=12000", "traffic.latency_bound=300"]
     if args.quick:
         base = ["traffic.warmup=500", "traffic.measure=2000", "traffic.drain_cap=4000", "traffic.latency_bound=300"]

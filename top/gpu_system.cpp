@@ -12,6 +12,7 @@
 #include "sim/error.h"
 #include "sim/failure.h"
 #include "top/gpu_totals.h"
+#include "top/run_report.h"
 
 namespace stacksim::top {
 
@@ -90,10 +91,18 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
                   "core cycles simulated", "cycles");
     g.add_formula("warp_instructions", [this] { return static_cast<double>(warp_instructions()); },
                   "warp instructions issued by all SMs", "instructions");
+    // One IPC definition for stats.json and summary.json (docs/stats.md#ipc): over the cycles in
+    // which some kernel ran, so copies and host time before, between and after do not dilute it.
+    g.add_formula("kernel_cycles", [this] { return static_cast<double>(busy_cycles(m_device->kernels())); },
+                  "core cycles in which at least one kernel ran (summary.json kernel_cycles)", "cycles");
     g.add_formula("ipc", [this] {
-        double c = static_cast<double>(m_core_clock.cycle());
+        const double c = static_cast<double>(busy_cycles(m_device->kernels()));
         return c ? static_cast<double>(warp_instructions()) / c : 0.0;
-    }, "warp instructions per core cycle, whole GPU", "instructions/cycle");
+    }, "warp instructions per kernel cycle, whole GPU (summary.json ipc)", "instructions/cycle");
+    g.add_formula("run_ipc", [this] {
+        const double c = static_cast<double>(m_core_clock.cycle());
+        return c ? static_cast<double>(warp_instructions()) / c : 0.0;
+    }, "warp instructions per simulated core cycle, copies and host time included", "instructions/cycle");
     g.add_formula("core_clock.busy_edges", [this] { return static_cast<double>(m_core_clock.busy_edges()); },
                   "core clock edges on which some component was ticked", "cycles");
     g.add_formula("core_clock.component_ticks", [this] { return static_cast<double>(m_core_clock.ticks()); },

@@ -66,6 +66,7 @@ public:
         Run& r = *m_runs.back();
         core::KernelLaunch& l = r.launch;
         l.id = static_cast<uint32_t>(m_runs.size() - 1);
+        l.code_id = l.id;
         l.kernel = &k;
         l.grid = {ctas, 1, 1};
         l.block = {threads, 1, 1};

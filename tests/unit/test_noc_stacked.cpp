@@ -79,6 +79,33 @@ Flit head_with(unsigned src, unsigned dst, unsigned latency, bool lower) {
     return f;
 }
 
+/// Every router of a stacked network with 4-flit VC buffers, and a way to fill input buffers.
+struct StackedRouters {
+    NetworkConfig cfg = [] {
+        auto c = stacked();
+        c.buffer_depth = 4;
+        return c;
+    }();
+    std::unique_ptr<Topology> t = Topology::create(cfg);
+    std::vector<std::unique_ptr<Router>> routers;
+    std::map<std::pair<unsigned, unsigned>, unsigned> held;
+    StackedRouters() {
+        for (unsigned r = 0; r < t->routers(); ++r) {
+            RouterParams rp{t->ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages};
+            routers.push_back(std::make_unique<Router>(r, rp, *t));
+        }
+    }
+    /// Writes `flits` flits into input `port` of router `r`, filling its VCs in order.
+    void fill(unsigned r, unsigned port, unsigned flits) {
+        for (unsigned i = 0; i < flits; ++i) {
+            Flit f;
+            f.vc = static_cast<uint8_t>(held[{r, port}]++ / cfg.buffer_depth);
+            routers[r]->receive_flit(port, f, 0);
+        }
+        REQUIRE(routers[r]->overflows() == 0);
+    }
+};
+
 }  // namespace
 
 TEST_CASE("stacked: topology has 64 cores over 16 interposer routers with 8 edge controllers") {
@@ -329,24 +356,10 @@ TEST_CASE("policies: dll reports to the source grid over the ring and applies bo
 }
 
 TEST_CASE("policies: localbuf diverts when two routers of the grid are congested and the interposer is not") {
-    auto cfg = stacked();
-    cfg.buffer_depth = 4;
-    auto t = Topology::create(cfg);
-    std::vector<std::unique_ptr<Router>> routers;
-    for (unsigned r = 0; r < t->routers(); ++r) {
-        RouterParams rp{t->ports(r), 0, cfg.vcs, cfg.buffer_depth, cfg.pipeline_stages};
-        routers.push_back(std::make_unique<Router>(r, rp, *t));
-    }
-    auto p = layer_policies().create("localbuf", LayerPolicyEnv{*t, routers});
-    std::map<std::pair<unsigned, unsigned>, unsigned> held;
-    auto fill = [&](unsigned r, unsigned port, unsigned flits) {
-        for (unsigned i = 0; i < flits; ++i) {
-            Flit f;
-            f.vc = static_cast<uint8_t>(held[{r, port}]++ / cfg.buffer_depth);
-            routers[r]->receive_flit(port, f, 0);
-        }
-        REQUIRE(routers[r]->overflows() == 0);
-    };
+    StackedRouters g;
+    auto& routers = g.routers;
+    auto p = layer_policies().create("localbuf", LayerPolicyEnv{*g.t, routers});
+    auto fill = [&](unsigned r, unsigned port, unsigned flits) { g.fill(r, port, flits); };
     // Grid 0 is upper routers 0, 1, 8, 9 over interposer router 64. A port holds 4 VCs x 4 = 16.
     fill(0, 0, 10);  // 62% of its east input
     CHECK_FALSE(p->divert(0, 40, 0));  // one congested router is not enough
@@ -591,4 +604,25 @@ TEST_CASE("stacked: controllers can sit on the north and south edges instead") {
     CHECK(xy.edge_utilisation < yx.edge_utilisation);
     cfg.memory_placement = "diagonal";
     CHECK_THROWS_WITH(cfg.validate(), Catch::StartsWith("memory_placement:"));
+}
+
+TEST_CASE("policies: localbuf with scope router judges a router by all its buffers together (thesis ch.5)") {
+    StackedRouters g;
+    auto& routers = g.routers;
+    const auto& t = g.t;
+    auto port_scope = layer_policies().create("localbuf", LayerPolicyEnv{*t, routers});
+    auto router_scope = layer_policies().create(test::policy_spec(layer_policies(), "localbuf", "scope = \"router\""),
+                                                LayerPolicyEnv{*t, routers});
+    auto fill = [&](unsigned r, unsigned port, unsigned flits) { g.fill(r, port, flits); };
+    // One full input port of routers 0 and 1 (grid 0): congested per port, not per router.
+    fill(0, 0, 16);
+    fill(1, 1, 16);
+    CHECK(port_scope->divert(0, 40, 0));
+    CHECK(routers[0]->occupancy() < 0.6);
+    CHECK_FALSE(router_scope->divert(0, 40, 0));
+    // Fill every input port of both routers past 60% (10 of 16 flits each): congested as a whole.
+    for (unsigned r : {0u, 1u})
+        for (unsigned port = 0; port < t->ports(r); ++port) fill(r, port, port == r ? 0 : 10);
+    CHECK(routers[0]->occupancy() > 0.6);
+    CHECK(router_scope->divert(0, 40, 0));
 }
