@@ -39,6 +39,7 @@ public:
     void set_gmmu(memory::Gmmu* gmmu, bool free_copies) {
         m_gmmu = gmmu;
         m_free_copies = free_copies;
+        if (gmmu) gmmu->set_data(&m_memory);
     }
 
     workloads::DevPtr malloc(uint64_t bytes);

@@ -289,8 +289,9 @@ void DramChannel::issue(const DramCandidate& c, uint64_t now) {
     m_bus_busy += m_burst;
     ++m_streak[b];
     if (--r.bursts_left == 0) {
-        Completion d{data_end + m_cfg.latency, r.port, r.payload, r.accepted, r.write};
-        auto pos = std::upper_bound(m_done.begin(), m_done.end(), d.done,
+        const uint64_t done = data_end + m_cfg.latency + (m_extra_latency ? m_extra_latency(*r.payload) : 0);
+        Completion d{done, r.port, r.payload, r.accepted, r.write};
+        auto pos = std::upper_bound(m_done.begin(), m_done.end(), done,
                                     [](uint64_t v, const Completion& x) { return v < x.done; });
         m_done.insert(pos, d);
         q.erase(q.begin() + static_cast<std::ptrdiff_t>(c.request));

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -39,6 +40,9 @@ public:
 
     bool tick(uint64_t cycle) override;
     const DramChannelConfig& config() const { return m_cfg; }
+    /// Extra DRAM cycles between a request's last data burst and its response (capacity
+    /// compression: metadata read, decompression), asked once per request; unset = none.
+    void set_extra_latency(std::function<uint32_t(const tlm::tlm_generic_payload&)> f) { m_extra_latency = std::move(f); }
 
 private:
     static constexpr int64_t kLongAgo = -(int64_t{1} << 40);
@@ -77,6 +81,7 @@ private:
 
     DramChannelConfig m_cfg;
     sim::ClockDomain& m_clock;
+    std::function<uint32_t(const tlm::tlm_generic_payload&)> m_extra_latency;
     std::unique_ptr<DramScheduler> m_sched;
     uint32_t m_burst;  ///< burst_cycles()
     bool m_closed_page;

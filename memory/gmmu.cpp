@@ -17,6 +17,13 @@ Gmmu::Gmmu(sc_core::sc_module_name name, const UvmConfig& cfg, const GmmuPlatfor
     m_mechanism = migration_mechanisms().create(cfg.mechanism, cfg.page_bytes);
     m_eviction = eviction_policies().create(cfg.eviction, platform.seed);
     m_prefetcher = prefetchers().create(cfg.prefetcher);
+    if (cfg.compression.enabled)
+        m_compression = std::make_unique<PageCompression>(cfg.compression, cfg.page_bytes, platform.partitions,
+                                                          std::string(this->name()) + ".compression", stats);
+    if (m_compression)
+        stats.add_formula(std::string(this->name()) + ".compression.pte_bytes",
+                          [this] { return static_cast<double>(PageCompression::pte_overhead_bytes(m_managed_pages)); },
+                          "page-table growth: 9 extra bits in each managed page's entry (compression information)", "bytes");
     m_partitions.resize(std::max<uint32_t>(platform.partitions, 1));
     m_group_pages = std::max<uint64_t>(cfg.eviction_granularity_bytes / cfg.page_bytes, 1);
     if (cfg.managed() && !pcie) throw std::logic_error("Gmmu: managed mode needs the PCIe link");

@@ -15,6 +15,7 @@
 
 #include "memory/eviction_policy.h"
 #include "memory/migration_mechanism.h"
+#include "memory/page_compression.h"
 #include "memory/page_table.h"
 #include "memory/pcie_link.h"
 #include "memory/prefetcher.h"
@@ -75,6 +76,12 @@ public:
     /// GPU memory available to managed pages, in pages.
     uint64_t capacity_pages() const;
     uint64_t resident_pages() const { return m_resident; }
+    /// Capacity compression ([uvm.compression] enabled), else null.
+    PageCompression* compression() { return m_compression.get(); }
+    /// The functional memory holding the pages' data (what compression measures).
+    void set_data(const sim::SparseMemory* data) {
+        if (m_compression) m_compression->set_data(data);
+    }
     uint64_t far_faults() const { return m_far_faults.value(); }
     uint64_t bytes_migrated() const { return m_bytes_migrated.value(); }
     uint64_t evicted_pages() const { return m_evicted_pages.value(); }
@@ -133,6 +140,8 @@ private:
     void complete(Copy& c, uint64_t now);
     void wake_waiters(uint64_t vpn, PageEntry& e, uint64_t now);
     bool ensure_frame(uint64_t vpn);
+    /// Compression on: evicts until page `vpn`'s compressed size fits, then takes it in.
+    bool make_room_compressed(uint64_t vpn);
     bool evict_one();
     void evict_page(uint64_t vpn, PageEntry& e);
     void leave_gpu(uint64_t vpn, PageEntry& e);
@@ -149,6 +158,7 @@ private:
     std::unique_ptr<MigrationMechanism> m_mechanism;
     std::unique_ptr<EvictionPolicy> m_eviction;
     std::unique_ptr<Prefetcher> m_prefetcher;
+    std::unique_ptr<PageCompression> m_compression;
     std::vector<std::function<void(tlm::tlm_generic_payload&)>> m_replay;
     std::vector<std::function<void(uint64_t)>> m_invalidate;
 

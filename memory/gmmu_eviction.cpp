@@ -7,8 +7,12 @@ namespace stacksim::memory {
 bool Gmmu::ensure_frame(uint64_t vpn) {
     PageEntry& e = *m_table.find(vpn);
     if (e.resident) return true;
-    while (m_resident >= capacity_pages())
-        if (!evict_one()) return false;
+    if (m_compression) {
+        if (!make_room_compressed(vpn)) return false;
+    } else {
+        while (m_resident >= capacity_pages())
+            if (!evict_one()) return false;
+    }
     e.resident = true;
     ++m_resident;
     Group& g = m_groups[vpn / m_group_pages];
@@ -61,6 +65,7 @@ void Gmmu::evict_page(uint64_t vpn, PageEntry& e) {
 
 void Gmmu::leave_gpu(uint64_t vpn, PageEntry& e) {
     if (e.resident) {
+        if (m_compression) m_compression->leave(vpn);
         --m_resident;
         auto g = m_groups.find(vpn / m_group_pages);
         if (g != m_groups.end() && --g->second.resident == 0) m_groups.erase(g);

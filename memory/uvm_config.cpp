@@ -80,6 +80,7 @@ const sim::Params<UvmConfig>& UvmConfig::params() {
             .range(4096, uint64_t{1} << 40)
             .power_of_two();
         p.policy("prefetcher", &C::prefetcher, prefetchers(), "pages migrated along with a faulting one");
+        p.table("compression", &C::compression, "capacity compression of managed pages: LCP layout, BDI lines");
         return p;
     }();
     return p;

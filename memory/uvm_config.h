@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 
+#include "memory/compression_config.h"
 #include "sim/param.h"
 #include "sim/policy_catalog.h"
 
@@ -78,6 +79,8 @@ struct UvmConfig {
 
     // Prefetch.
     sim::PolicySpec prefetcher{"none"};   ///< a prefetchers() policy
+
+    CompressionConfig compression;        ///< [uvm.compression]: LCP/BDI capacity compression
 
     bool enabled() const { return mode != UvmMode::Off; }
     bool managed() const { return mode == UvmMode::Managed; }

@@ -30,6 +30,9 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
     if (cfg.uvm.enabled()) {
         memory::GmmuPlatform platform{cfg.address_map.partitions, cfg.address_map.interleave_bytes, cfg.run.seed};
         m_gmmu = std::make_unique<memory::Gmmu>("gmmu", cfg.uvm, platform, m_pcie.get(), stats);
+        if (memory::PageCompression* c = m_gmmu->compression())
+            m_memory->set_dram_extra_latency(
+                [c](uint32_t channel, const tlm::tlm_generic_payload& p) { return c->access_latency(channel, p.get_address()); });
     }
     std::vector<core::CtaHost*> hosts;
     for (uint32_t i = 0; i < cfg.gpu.num_sms; ++i) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Everything behind the SMs' L1s: the simple memory, or crossbar + L2 slices + DRAM channels.
 #pragma once
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -36,6 +37,13 @@ public:
             s.bind(m_noc->upstream);
         else
             s.bind(m_simple->upstream);
+    }
+
+    /// Extra response latency of every DRAM channel: `f(channel, request)` DRAM cycles (capacity
+    /// compression). Fixed-latency channels and the simple model have none.
+    void set_dram_extra_latency(const std::function<uint32_t(uint32_t, const tlm::tlm_generic_payload&)>& f) {
+        for (uint32_t j = 0; j < m_channels.size(); ++j)
+            m_channels[j]->set_extra_latency([f, j](const tlm::tlm_generic_payload& p) { return f(j, p); });
     }
 
     /// The router network of a mesh or stacked interconnect, else null.

@@ -36,6 +36,8 @@ const std::vector<System>& systems() {
         {"default", "gtx980", {}, "gtx980: memory hierarchy (crossbar, L2 slices, GDDR5 channels), PCIe"},
         {"simple", "small", {}, "small: memory.model = \"simple\""},
         {"uvm", "gtx980", {"uvm.mode=managed"}, "gtx980 with uvm.mode = \"managed\" (TLBs, GMMU, demand paging)"},
+        {"compressed", "gtx980", {"uvm.mode=managed", "uvm.compression.enabled=true"},
+         "uvm with uvm.compression.enabled = true (LCP/BDI capacity compression)"},
         {"mesh", "gtx980", {"memory.interconnect=mesh"}, "gtx980 with memory.interconnect = \"mesh\""},
         {"stacked", "gtx980", {"memory.interconnect=stacked"}, "gtx980 with memory.interconnect = \"stacked\" (2.5D)"},
         {"hbm", "stacked", {}, "stacked: four HBM2 stacks with per-bank refresh"},

@@ -64,6 +64,7 @@ TEST_CASE("library: backprop verifies under every warp scheduler", "[library]") 
 TEST_CASE("library: bfs verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("bfs:2000"); }
 TEST_CASE("library: bicg verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("bicg:100"); }
 TEST_CASE("library: blackscholes verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("blackscholes:3001"); }
+TEST_CASE("library: cons verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("cons:70"); }
 TEST_CASE("library: corr verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("corr:40"); }
 TEST_CASE("library: covar verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("covar:40"); }
 TEST_CASE("library: fdtd2d verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("fdtd2d:50"); }
@@ -71,9 +72,11 @@ TEST_CASE("library: gemm verifies under every warp scheduler", "[library]") { ve
 TEST_CASE("library: gesummv verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("gesummv:100"); }
 TEST_CASE("library: hotspot verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("hotspot:40"); }
 TEST_CASE("library: kmeans verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("kmeans:1000"); }
+TEST_CASE("library: lps verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("lps:20"); }
 TEST_CASE("library: lud verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("lud:48"); }
 TEST_CASE("library: mvt verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("mvt:100"); }
 TEST_CASE("library: pathfinder verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("pathfinder:1000"); }
+TEST_CASE("library: sad verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("sad:36"); }
 TEST_CASE("library: scan verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("scan:20000"); }
 TEST_CASE("library: srad verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("srad:48"); }
 TEST_CASE("library: stencil2d verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("stencil2d:50"); }

@@ -70,6 +70,7 @@ TEST_CASE("uvm library: backprop verifies in every allocation mode", "[uvm][libr
 TEST_CASE("uvm library: bfs verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("bfs:1000"); }
 TEST_CASE("uvm library: bicg verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("bicg:64"); }
 TEST_CASE("uvm library: blackscholes verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("blackscholes:2000"); }
+TEST_CASE("uvm library: cons verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("cons:40"); }
 TEST_CASE("uvm library: corr verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("corr:32"); }
 TEST_CASE("uvm library: covar verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("covar:32"); }
 TEST_CASE("uvm library: divergence verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("divergence:2000"); }
@@ -78,6 +79,7 @@ TEST_CASE("uvm library: gemm verifies in every allocation mode", "[uvm][library]
 TEST_CASE("uvm library: gesummv verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("gesummv:64"); }
 TEST_CASE("uvm library: hotspot verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("hotspot:32"); }
 TEST_CASE("uvm library: kmeans verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("kmeans:500"); }
+TEST_CASE("uvm library: lps verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("lps:16"); }
 TEST_CASE("uvm library: lud verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("lud:48"); }
 TEST_CASE("uvm library: matmul verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("matmul:32"); }
 TEST_CASE("uvm library: mvt verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("mvt:64"); }
@@ -86,6 +88,7 @@ TEST_CASE("uvm library: pcie_copy verifies in every allocation mode", "[uvm][lib
 TEST_CASE("uvm library: random_traffic verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("random_traffic:32"); }
 TEST_CASE("uvm library: reduction verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("reduction:4096"); }
 TEST_CASE("uvm library: saxpy verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("saxpy:4096"); }
+TEST_CASE("uvm library: sad verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("sad:32"); }
 TEST_CASE("uvm library: scan verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("scan:4096"); }
 TEST_CASE("uvm library: srad verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("srad:32"); }
 TEST_CASE("uvm library: stencil2d verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("stencil2d:32"); }
@@ -95,9 +98,10 @@ TEST_CASE("uvm library: vecadd verifies in every allocation mode", "[uvm][librar
 
 TEST_CASE("uvm library: the test list covers the whole kernel library", "[uvm][library]") {
     const std::vector<std::string> expected = {
-        "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "corr", "covar", "divergence",
-        "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lud", "matmul", "mvt", "pathfinder", "pcie_copy",
-        "random_traffic", "reduction", "saxpy", "scan", "srad", "stencil2d", "stream", "stream_read", "vecadd"};
+        "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "cons", "corr", "covar",
+        "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lps", "lud", "matmul", "mvt",
+        "pathfinder", "pcie_copy", "random_traffic", "reduction", "sad", "saxpy", "scan", "srad", "stencil2d",
+        "stream", "stream_read", "vecadd"};
     std::vector<std::string> listed = list_section("workloads");
     listed.erase(std::remove_if(listed.begin(), listed.end(),
                                 [](const std::string& n) { return n == "synthetic" || n == "pchase"; }),

@@ -40,7 +40,9 @@ TEST_CASE("stats: per-instance names collapse to patterns, names that only conta
     CHECK_FALSE(stat_is_known("gpu.sm0.warp_instruction"));
     // Statistics of optional parts name the systems that have them.
     REQUIRE(find("gpu.smN_tlb.misses"));
-    CHECK(find("gpu.smN_tlb.misses")->systems == std::vector<std::string>{"uvm"});
+    CHECK(find("gpu.smN_tlb.misses")->systems == std::vector<std::string>{"uvm", "compressed"});
+    REQUIRE(find("gpu.gmmu.compression.ratio"));
+    CHECK(find("gpu.gmmu.compression.ratio")->systems == std::vector<std::string>{"compressed"});
     REQUIRE(find("gpu.mem.memory.reads"));
     CHECK(find("gpu.mem.memory.reads")->systems == std::vector<std::string>{"simple"});
     CHECK(find("gpu.cycles")->systems.empty());

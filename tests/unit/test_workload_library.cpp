@@ -205,6 +205,9 @@ std::map<std::string, Expectation> expectations() {
     auto grid_stride = [](const Launch& l, uint32_t n) {  // stream: grid-stride loop, capped grid
         return l.block.x == 256 && l.grid.x == std::min<uint32_t>((n + 255) / 256, 1024);
     };
+    auto sad = [](const Launch& l, uint32_t n) {  // one thread per 4x4 block and search position
+        return l.block.x == 128 && l.grid.y == 1 && covers(l.grid.x * uint64_t{128}, 1, 128, uint64_t{n / 4} * (n / 4) * 81);
+    };
     const std::vector<uint32_t> mult16 = {16, 48, 64};
     const std::vector<std::string> fdtd = {"fdtd_step1", "fdtd_step2", "fdtd_step3"};
     return {
@@ -215,6 +218,7 @@ std::map<std::string, Expectation> expectations() {
         {"bfs", {fixed({"bfs_kernel", "bfs_kernel2"}), linear(1)}},  // zeros: no node added
         {"bicg", {fixed({"bicg_kernel1", "bicg_kernel2"}), linear(1)}},
         {"blackscholes", {fixed({"BlackScholesGPU"}), linear(2), {1, 999, 1000, 8192}}},
+        {"cons", {fixed({"convolution_rows", "convolution_columns"}), square}},
         {"corr", {fixed({"corr_mean", "corr_std", "corr_reduce", "corr_corr"}), linear_or_square}},
         {"covar", {fixed({"covar_mean", "covar_reduce", "covar_covar"}), linear_or_square}},
         {"divergence", {fixed({"divergence"}), linear(1)}},
@@ -224,6 +228,7 @@ std::map<std::string, Expectation> expectations() {
         {"hotspot", {repeat({"calculate_temp"}, [](uint32_t) { return 3u; }), pyramid(16, 2, true)}},
         // zeros: every point joins centre 0 twice in a row, so the second iteration is the last
         {"kmeans", {fixed({"invert_mapping", "kmeansPoint", "kmeansPoint"}), linear(1)}},
+        {"lps", {repeat({"laplace3d"}, [](uint32_t) { return 2u; }), square}},
         {"lud", {lud_entries, lud, mult16}},
         {"matmul", {fixed({"matmul"}), tiles16}},
         {"mvt", {fixed({"mvt_kernel1", "mvt_kernel2"}), linear(1)}},
@@ -233,6 +238,7 @@ std::map<std::string, Expectation> expectations() {
                     }}},
         {"reduction", {fixed({"reduction"}), reduction}},
         {"saxpy", {fixed({"saxpy"}), linear(1)}},
+        {"sad", {fixed({"mb_sad_calc"}), sad, {4, 36, 64}}},
         {"scan", {scan_entries, scan, {1, 512, 513, 16384, 300000}}},
         {"srad", {repeat({"srad_cuda_1", "srad_cuda_2"}, [](uint32_t) { return 2u; }), exact16, mult16}},
         {"stencil2d", {repeat({"stencil2d"}, [](uint32_t) { return 4u; }), tiles16}},
@@ -254,16 +260,17 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
     std::vector<std::string> names;
     for (const auto& w : lib) names.push_back(w.name);
     CHECK(names == std::vector<std::string>{
-                       "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "corr",
-                       "covar", "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lud",
-                       "matmul", "mvt", "pathfinder", "pchase", "pcie_copy", "random_traffic", "reduction", "saxpy",
-                       "scan", "srad", "stencil2d", "stream", "stream_read", "synthetic", "vecadd"});
+                       "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "cons", "corr",
+                       "covar", "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lps", "lud",
+                       "matmul", "mvt", "pathfinder", "pchase", "pcie_copy", "random_traffic", "reduction", "sad",
+                       "saxpy", "scan", "srad", "stencil2d", "stream", "stream_read", "synthetic", "vecadd"});
     // SPEC §3: regular without / with inter-kernel sharing, irregular.
     const std::map<std::string, WorkloadClass> special = {
         {"atax", WorkloadClass::Irregular},       {"bicg", WorkloadClass::Irregular},
         {"gesummv", WorkloadClass::Irregular},    {"mvt", WorkloadClass::Irregular},
         {"bfs", WorkloadClass::Irregular},        {"lud", WorkloadClass::RegularSharing},
         {"srad", WorkloadClass::RegularSharing},  {"scan", WorkloadClass::RegularSharing},
+        {"cons", WorkloadClass::RegularSharing},
         {"kmeans", WorkloadClass::RegularSharing}, {"backprop", WorkloadClass::RegularSharing},
         {"reduction", WorkloadClass::Other},      {"divergence", WorkloadClass::Other},
         {"pcie_copy", WorkloadClass::Other},      {"random_traffic", WorkloadClass::Irregular},

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+// The GPU memory management unit: GPU memory capacity in bytes when pages are compressed.
+#include "memory/gmmu.h"
+
+namespace stacksim::memory {
+
+bool Gmmu::make_room_compressed(uint64_t vpn) {
+    const LcpLayout layout = m_compression->measure(vpn);
+    const uint64_t need = layout.compressed_bytes;
+    // Capacity counts managed data only, as without compression: the page table, and so its
+    // extra kPteBits per entry (stat compression.pte_bytes), lives outside it.
+    const uint64_t capacity = capacity_pages() * m_cfg.page_bytes;
+    // With nothing resident a page is always taken (as one frame is without compression).
+    while (m_compression->resident_bytes() > 0 && m_compression->resident_bytes() + need > capacity)
+        if (!evict_one()) return false;
+    m_compression->arrive(vpn, layout);
+    return true;
+}
+
+}  // namespace stacksim::memory
