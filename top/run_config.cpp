@@ -78,6 +78,8 @@ const std::vector<Section>& sections() {
         section("host", "the host", &RunConfig::host),
         section("host.memory", "host DRAM as the DMA engines see it", &RunConfig::host_memory),
         section("uvm", "unified memory: translation, GMMU, demand paging (core cycles unless ns)", &RunConfig::uvm),
+        section("uvm.etc", "ETC oversubscription management: classifier, policy engine, techniques (docs/etc.md)",
+                &RunConfig::etc),
         section("run", "what to run", &RunConfig::run),
         section("preemption", "the preemption controller: SMs taken for higher-priority kernels (docs/preemption.md)",
                 &RunConfig::preemption),
