@@ -23,7 +23,10 @@ bool AppClassifier::sample(const std::vector<uint64_t>& insts, const std::vector
     const double factor = sum / static_cast<double>(sms);
     m_factor_sum += factor;
     ++m_factor_samples;
-    if (m_decided) return false;
+    if (m_decided && (m_irregular || factor <= m_threshold)) return false;
+    // Undecided, or regular so far and this sample is not: an application's kernels can
+    // differ (BICG's first kernel walks columns, coalesced; its second rows), and the
+    // irregular one is the one that thrashes. The class never goes back to regular.
     m_decided = true;
     m_deciding = factor;
     m_irregular = factor > m_threshold;

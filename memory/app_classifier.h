@@ -11,12 +11,13 @@ namespace stacksim::memory {
 /// Samples each SM's counters of global-memory warp instructions and the line requests they
 /// coalesced into (the thesis's per-LD/ST-unit counter). A sample's coalescing factor is the
 /// mean over the SMs that issued memory instructions in it of lines / instructions. The first
-/// sample with memory instructions decides: factor > threshold = irregular, else regular.
+/// sample with memory instructions decides: factor > threshold = irregular, else regular; a
+/// later sample above the threshold turns a regular application irregular (never back).
 class AppClassifier {
 public:
     AppClassifier(double threshold, size_t sms);
     /// Ends a sample: `insts[i]` / `lines[i]` are SM i's cumulative counters now.
-    /// Returns true if this sample decided the class.
+    /// Returns true if this sample decided or changed the class.
     bool sample(const std::vector<uint64_t>& insts, const std::vector<uint64_t>& lines);
     bool decided() const { return m_decided; }
     bool irregular() const { return m_irregular; }

@@ -101,7 +101,7 @@ void EtcController::on_fault(uint32_t sm) {
 
 void EtcController::apply_techniques(uint64_t now) {
     if (m_cfg.mode == memory::EtcMode::Auto) m_tech = memory::etc_techniques(m_cfg, app_class());
-    if (m_tech.proactive_eviction) m_gmmu.set_proactive_eviction(m_cfg.proactive_free_bytes);
+    m_gmmu.set_proactive_eviction(m_tech.proactive_eviction ? m_cfg.proactive_free_bytes : 0);
     if (m_tech.throttling != memory::Throttling::None && m_gmmu.oversubscribed()) {
         if (m_cfg.mode == memory::EtcMode::Auto)
             m_throttle = std::make_unique<memory::SmThrottle>(

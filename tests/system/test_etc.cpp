@@ -48,7 +48,7 @@ TEST_CASE("etc: the classifier labels a streaming kernel regular and ATAX irregu
     CHECK(atax.stat("gpu.etc.throttle.stops") >= 2);
 }
 
-TEST_CASE("etc: the baseline's eviction on demand waits for the write-back; proactive eviction overlaps D2H with H2D",
+TEST_CASE("etc: the baseline's eviction on demand waits for the write-back, proactive eviction overlaps D2H with H2D",
           "[etc]") {
     const std::string sets = kEtc + "--set uvm.capacity_fraction=0.5 --set uvm.etc.mode=manual ";
     const Run serial = run("vecadd:32768", sets);

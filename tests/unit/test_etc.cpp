@@ -24,10 +24,20 @@ TEST_CASE("etc classifier: one line per warp memory instruction is regular, 32 i
     CHECK(scattered.sample({10, 0}, {320, 0}));  // the idle SM does not dilute the factor
     CHECK(scattered.app_class(false) == AppClass::Irregular);
     CHECK(scattered.deciding_factor() == Approx(32.0));
-    // Later samples are reported (deltas per sample) but do not change the class.
+    // Later samples are reported (deltas per sample); an irregular app stays irregular.
     CHECK_FALSE(scattered.sample({20, 0}, {330, 0}));
     CHECK(scattered.mean_factor() == Approx((32.0 + 1.0) / 2));
     CHECK(scattered.app_class(false) == AppClass::Irregular);
+}
+
+TEST_CASE("etc classifier: a regular app whose later kernel is irregular becomes irregular", "[etc]") {
+    AppClassifier c(5.0, 1);
+    CHECK(c.sample({100}, {100}));  // a column walk: coalesced
+    CHECK(c.app_class(false) == AppClass::RegularNoSharing);
+    CHECK_FALSE(c.sample({200}, {600}));  // 5 lines: not above the threshold
+    CHECK(c.sample({300}, {3800}));       // a row walk: 32 lines
+    CHECK(c.app_class(false) == AppClass::Irregular);
+    CHECK(c.deciding_factor() == Approx(32.0));
 }
 
 TEST_CASE("etc classifier: the threshold is exclusive", "[etc]") {
@@ -83,7 +93,7 @@ struct Recorder {
 };
 }  // namespace
 
-TEST_CASE("etc throttling: trigger stops the upper half; a fault with evictions stops the faulting SM", "[etc]") {
+TEST_CASE("etc throttling: trigger stops the upper half, a fault with evictions stops the faulting SM", "[etc]") {
     Recorder r;
     SmThrottle t(8, Throttling::Dynamic, 1, 100, 50, r.fn());
     t.trigger(1000, 0);
@@ -114,7 +124,7 @@ TEST_CASE("etc throttling: a detection epoch without faults releases the last st
     CHECK(t.releases() == 1);
 }
 
-TEST_CASE("etc throttling: static stops half for good; one SM always fetches; idle GPU releases", "[etc]") {
+TEST_CASE("etc throttling: static stops half for good, one SM always fetches, an idle GPU releases", "[etc]") {
     Recorder r;
     SmThrottle s(8, Throttling::Static, 1, 100, 50, r.fn());
     s.trigger(0, 0);
