@@ -32,10 +32,14 @@ void SmThrottle::release(uint32_t n, uint64_t now) {
     }
 }
 
-void SmThrottle::trigger(uint64_t now, uint64_t) {
+void SmThrottle::trigger(uint64_t now, const std::vector<uint32_t>& busy) {
     if (m_started || m_kind == Throttling::None) return;
     m_started = true;
-    for (uint32_t sm = m_sms - m_sms / 2; sm < m_sms; ++sm) stop(sm, now);
+    std::vector<uint32_t> sms = busy;
+    if (sms.empty())
+        for (uint32_t sm = 0; sm < m_sms; ++sm) sms.push_back(sm);
+    // Idle SMs cost nothing and hold no working set: stopping them would throttle nothing.
+    for (size_t i = sms.size() - sms.size() / 2; i < sms.size(); ++i) stop(sms[i], now);
     begin_execution(now);
 }
 

@@ -10,7 +10,7 @@
 namespace stacksim::memory {
 
 /// Plain state machine (no SystemC); times are core cycles. trigger() stops fetch on the upper
-/// half of the SMs. Dynamic throttling then alternates epochs:
+/// half of the busy SMs. Dynamic throttling then alternates epochs:
 ///   detection: ends at the first far fault or after detection_cycles.
 ///     timeout (no fault)           -> release `step` SMs, the last stopped first;
 ///     fault, no eviction meanwhile -> keep;
@@ -22,8 +22,9 @@ public:
     /// `set_stopped(sm, stop)` is called for every change.
     SmThrottle(uint32_t sms, Throttling kind, uint32_t step, uint64_t detection_cycles, uint64_t execution_cycles,
                std::function<void(uint32_t sm, bool stop)> set_stopped);
-    /// Starts throttling at `now` (no effect if already started or kind is None).
-    void trigger(uint64_t now, uint64_t evictions);
+    /// Starts throttling at `now` (no effect if already started or kind is None): stops the
+    /// upper half of `busy` (the SMs with work; all SMs if empty).
+    void trigger(uint64_t now, const std::vector<uint32_t>& busy = {});
     /// A far fault raised by SM `sm`; `evictions` is the GMMU's cumulative evicted-page count.
     void on_fault(uint32_t sm, uint64_t now, uint64_t evictions);
     /// Ends epochs due by `now`. `running_idle`: no SM that fetches has work (then `step`

@@ -107,7 +107,10 @@ void EtcController::apply_techniques(uint64_t now) {
             m_throttle = std::make_unique<memory::SmThrottle>(
                 static_cast<uint32_t>(m_sms.size()), m_tech.throttling, m_cfg.throttle_step, m_cfg.detection_cycles,
                 m_cfg.execution_cycles, [this](uint32_t sm, bool stop) { m_sms[sm]->stop_fetch(stop); });
-        m_throttle->trigger(now, m_gmmu.evicted_pages());
+        std::vector<uint32_t> busy;
+        for (uint32_t i = 0; i < m_sms.size(); ++i)
+            if (m_sms[i]->busy()) busy.push_back(i);
+        m_throttle->trigger(now, busy);
     }
 }
 

@@ -96,7 +96,7 @@ struct Recorder {
 TEST_CASE("etc throttling: trigger stops the upper half, a fault with evictions stops the faulting SM", "[etc]") {
     Recorder r;
     SmThrottle t(8, Throttling::Dynamic, 1, 100, 50, r.fn());
-    t.trigger(1000, 0);
+    t.trigger(1000);
     CHECK(r.stopped == std::vector<bool>{false, false, false, false, true, true, true, true});
     t.on_fault(1, 1010, 5);  // execution epoch: ignored
     CHECK(r.count() == 4);
@@ -109,10 +109,17 @@ TEST_CASE("etc throttling: trigger stops the upper half, a fault with evictions 
     CHECK(r.count() == 5);
 }
 
+TEST_CASE("etc throttling: the trigger stops the upper half of the busy SMs only", "[etc]") {
+    Recorder r;
+    SmThrottle t(8, Throttling::Static, 1, 100, 50, r.fn());
+    t.trigger(0, {0, 1, 2, 5});
+    CHECK(r.stopped == std::vector<bool>{false, false, true, false, false, true, false, false});
+}
+
 TEST_CASE("etc throttling: a detection epoch without faults releases the last stopped SM", "[etc]") {
     Recorder r;
     SmThrottle t(8, Throttling::Dynamic, 1, 100, 50, r.fn());
-    t.trigger(0, 0);
+    t.trigger(0);
     CHECK(t.next_deadline() == 50);
     t.advance(50, 0, false);  // detection until 150
     CHECK(t.next_deadline() == 150);
@@ -127,7 +134,7 @@ TEST_CASE("etc throttling: a detection epoch without faults releases the last st
 TEST_CASE("etc throttling: static stops half for good, one SM always fetches, an idle GPU releases", "[etc]") {
     Recorder r;
     SmThrottle s(8, Throttling::Static, 1, 100, 50, r.fn());
-    s.trigger(0, 0);
+    s.trigger(0);
     s.on_fault(0, 10, 100);
     s.advance(100000, 100, false);
     CHECK(r.count() == 4);
@@ -137,7 +144,7 @@ TEST_CASE("etc throttling: static stops half for good, one SM always fetches, an
 
     Recorder r2;
     SmThrottle d(2, Throttling::Dynamic, 4, 100, 50, r2.fn());
-    d.trigger(0, 0);
+    d.trigger(0);
     d.advance(50, 0, false);
     d.on_fault(0, 60, 1);
     CHECK(r2.count() == 1);  // SM 0 faulted but is the last one fetching
