@@ -83,6 +83,7 @@ bool run_child(const Case& c, const std::string& dir, Sample& out) {
             o.workload = c.workload;
         o.overrides = c.overrides;
         o.out_dir = dir;
+        o.force = true;  // every run of a case writes into the same folder
         o.quiet = true;
         int rc = 1;
         try {
