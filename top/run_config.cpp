@@ -180,6 +180,8 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
     if (c.mem.interconnect != Interconnect::Crossbar && c.mem.model != MemoryModel::Hierarchy)
         doc.section("memory").fail("interconnect", "a router network needs memory.model = \"hierarchy\" (the simple "
                                                    "memory has no partitions)");
+    if (c.etc.enabled() && !c.uvm.managed())
+        doc.section("uvm.etc").fail("mode", "ETC manages demand paging: it needs uvm.mode = \"managed\"");
     c.apps = read_app_configs(doc);
     if (!c.apps.empty())
         for (const char* key : {"workload", "size"})

@@ -86,4 +86,9 @@ TEST_CASE("etc: a bad [uvm.etc] key is a one-line error naming it", "[etc]") {
     const CliResult r = run_cli("run small --workload vecadd:64 --quiet --set uvm.etc.mode=sometimes");
     CHECK(r.exit_code == 2);
     CHECK(r.output.find("uvm.etc.mode") != std::string::npos);
+    // ETC without demand paging would silently do nothing.
+    const CliResult off = run_cli("run small --workload vecadd:64 --quiet --set uvm.etc.mode=auto");
+    CHECK(off.exit_code == 2);
+    CHECK(off.output.find("uvm.etc.mode") != std::string::npos);
+    CHECK(off.output.find("uvm.mode = \"managed\"") != std::string::npos);
 }
