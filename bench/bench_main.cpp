@@ -83,6 +83,7 @@ bool run_child(const Case& c, const std::string& dir, Sample& out) {
             o.workload = c.workload;
         o.overrides = c.overrides;
         o.out_dir = dir;
+        o.force = true;  // every run of a case writes into the same folder
         o.quiet = true;
         int rc = 1;
         try {
@@ -131,6 +132,14 @@ extern "C" int sc_main(int argc, char** argv) {
                                  "uvm.fault_latency_ns=20000"}},
         {"gtx480", "bfs:16000", {"uvm.mode=managed", "uvm.page_bytes=2097152", "uvm.mechanism=multi_range",
                                  "uvm.fault_latency_ns=200000"}},
+        // ETC: an oversubscribed (50%) irregular run is fault-bound: host time must not follow
+        // the fault latency; SMs stopped by throttling must cost nothing while stopped.
+        {"etc", "atax:512", {"uvm.mode=managed", "uvm.capacity_fraction=0.5", "uvm.eviction_granularity_bytes=262144",
+                             "uvm.fault_latency_ns=20000"}},
+        {"etc", "atax:512", {"uvm.mode=managed", "uvm.capacity_fraction=0.5", "uvm.eviction_granularity_bytes=262144",
+                             "uvm.fault_latency_ns=200000"}},
+        {"etc", "atax:512", {"uvm.mode=managed", "uvm.capacity_fraction=0.5", "uvm.eviction_granularity_bytes=262144",
+                             "uvm.etc.mode=manual", "uvm.etc.throttling=static"}},
         // One CTA: the same work with 0 or 79 idle SMs (idle SMs must cost nothing).
         {"gtx980", "synthetic:256", {"gpu.num_sms=1", "synthetic.iterations=400"}},
         {"gtx980", "synthetic:256", {"gpu.num_sms=80", "synthetic.iterations=400"}},

@@ -73,6 +73,15 @@ public:
     /// One line per busy warp: what it is waiting on (for the deadlock watchdog).
     std::string describe_state() const;
     uint64_t warp_instructions() const { return m_issued_insts.value(); }
+    /// Stops (true) or resumes (false) instruction fetch: a stopped SM issues what its
+    /// I-buffers hold, finishes its memory requests, then sleeps (no ticks) until resumed.
+    /// CTAs stay resident. Used by memory-aware SM throttling.
+    void stop_fetch(bool stop);
+    bool fetch_stopped() const { return m_fetch_stopped; }
+    /// Global-memory warp instructions issued so far (loads, stores, atomics).
+    uint64_t global_memory_instructions() const { return m_global_mem_insts; }
+    /// Cache-line requests those instructions coalesced into.
+    uint64_t coalesced_requests() const { return m_coalesced_lines; }
 
     bool tick(uint64_t cycle) override;
 
@@ -161,6 +170,8 @@ private:
     uint64_t m_warp_age = 0;
     uint32_t m_fetch_rr = 0;
     uint32_t m_preempting = 0;  ///< CTAs stopping, saving or flushing
+    bool m_fetch_stopped = false;
+    uint64_t m_global_mem_insts = 0, m_coalesced_lines = 0;  ///< not stats: read by the ETC classifier
 
     Pipe m_alu, m_fp64, m_sfu, m_ldst, m_ctrl;
     OperandCollector m_collector;

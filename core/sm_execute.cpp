@@ -202,6 +202,8 @@ void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const Exe
         }
     }
     if (nlines == 0) return;
+    ++m_global_mem_insts;
+    m_coalesced_lines += nlines;
     uint32_t op = kNoOp;
     if (has_result) {
         w.scoreboard.reserve(inst, true);
@@ -247,7 +249,14 @@ void Sm::send_requests(uint64_t cycle) {
     }
 }
 
+void Sm::stop_fetch(bool stop) {
+    if (stop == m_fetch_stopped) return;
+    m_fetch_stopped = stop;
+    if (!stop) m_clock.activate(*this);
+}
+
 void Sm::fetch(uint64_t cycle) {
+    if (m_fetch_stopped) return;
     // One warp fetches per cycle, round robin over warp slots with room in the I-buffer.
     const uint32_t n = static_cast<uint32_t>(m_warps.size());
     for (uint32_t i = 0; i < n; ++i) {

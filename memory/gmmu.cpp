@@ -188,6 +188,7 @@ void Gmmu::need_migration(uint64_t vpn, PageEntry& e, const Waiter& w) {
     if (w.write) ++m_write_faults;
     if (!e.resident) {
         ++m_far_faults;
+        if (on_far_fault) on_far_fault(sim::PayloadPool::ext(*w.p).source);
         m_in_buffer.insert(vpn);
         m_fault_buffer.push_back(vpn);
         m_fault_raised[vpn] = now;
@@ -339,8 +340,12 @@ void Gmmu::run() {
         std::vector<uint64_t> batch;
         batch.swap(m_batch);
         for (uint64_t vpn : batch) serve_fault(vpn);
+        if (m_proactive_free_pages) evict_proactively();
     }
-    if (!m_frame_wait.empty() && m_handler_done == 0) {
+    // Frames freed by a write-back are taken at once, even while the next batch is handled.
+    const bool drained = m_drained;
+    m_drained = false;
+    if (!m_frame_wait.empty() && (m_handler_done == 0 || drained)) {
         std::deque<uint64_t> retry;
         retry.swap(m_frame_wait);
         for (uint64_t vpn : retry) serve_fault(vpn);
@@ -370,7 +375,13 @@ void Gmmu::complete(Copy& c, uint64_t now) {
                 start_range(std::move(r), now);
             }
         }
-        if (c.kind == CopyKind::Writeback) continue;
+        if (c.kind == CopyKind::Writeback) {
+            if (m_cfg.writeback_before_reuse) {
+                --m_draining;
+                m_drained = true;
+            }
+            continue;
+        }
         PageEntry* e = m_table.find(it.vpn);
         if (!e || e->generation != it.generation) continue;  // the page left the GPU meanwhile
         for (const ByteRange& r : it.ranges) {

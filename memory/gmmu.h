@@ -89,6 +89,17 @@ public:
     size_t waiting() const;
     /// Far faults raised and not yet served (pages on their way to the GPU).
     size_t faults_in_flight() const { return m_fault_raised.size(); }
+    /// The managed footprint exceeds GPU memory (known from the allocations).
+    bool oversubscribed() const { return m_managed_pages > capacity_pages(); }
+    /// Proactive eviction (ETC): while oversubscribed, after each fault batch, evicts groups
+    /// until at least `free_bytes` of GPU memory are free or on their way to be. 0 = off.
+    void set_proactive_eviction(uint64_t free_bytes) { m_proactive_free_pages = (free_bytes + m_cfg.page_bytes - 1) / m_cfg.page_bytes; }
+    /// Eviction groups evicted by proactive eviction.
+    uint64_t proactive_groups() const { return m_proactive_groups; }
+    /// Frames whose evicted page is still being written back (writeback_before_reuse).
+    uint64_t draining_frames() const { return m_draining; }
+    /// Called when a far fault is raised, with the SM (MemExtension source) whose request raised it.
+    std::function<void(uint32_t sm)> on_far_fault;
 
 private:
     struct Waiter {
@@ -143,6 +154,7 @@ private:
     /// Compression on: evicts until page `vpn`'s compressed size fits, then takes it in.
     bool make_room_compressed(uint64_t vpn);
     bool evict_one();
+    void evict_proactively();
     void evict_page(uint64_t vpn, PageEntry& e);
     void leave_gpu(uint64_t vpn, PageEntry& e);
     int partition_of(uint64_t addr) const;
@@ -178,6 +190,10 @@ private:
     uint64_t m_resident = 0;
     uint64_t m_seq = 0;
     uint64_t m_group_pages = 1;
+    uint64_t m_draining = 0;              ///< frames waiting for their write-back (writeback_before_reuse)
+    bool m_drained = false;               ///< a write-back freed frames since run() last retried
+    uint64_t m_proactive_free_pages = 0;  ///< 0 = proactive eviction off
+    uint64_t m_proactive_groups = 0;
     sc_core::sc_event m_wake;
     std::unique_ptr<sc_core::sc_event_or_list> m_triggers;  ///< rebuilt each time run() sleeps
 

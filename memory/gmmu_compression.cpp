@@ -11,7 +11,15 @@ bool Gmmu::make_room_compressed(uint64_t vpn) {
     // extra kPteBits per entry (stat compression.pte_bytes), lives outside it.
     const uint64_t capacity = capacity_pages() * m_cfg.page_bytes;
     // With nothing resident a page is always taken (as one frame is without compression).
-    while (m_compression->resident_bytes() > 0 && m_compression->resident_bytes() + need > capacity)
+    const auto full = [&] {
+        return m_compression->resident_bytes() > 0 && m_compression->resident_bytes() + need > capacity;
+    };
+    if (m_cfg.writeback_before_reuse && full()) {
+        // As without compression: evict one group, then wait for its write-back to reach the host.
+        if (m_draining == 0) evict_one();
+        if (m_draining > 0) return false;
+    }
+    while (full())
         if (!evict_one()) return false;
     m_compression->arrive(vpn, layout);
     return true;

@@ -10,6 +10,12 @@ bool Gmmu::ensure_frame(uint64_t vpn) {
     if (m_compression) {
         if (!make_room_compressed(vpn)) return false;
     } else {
+        if (m_cfg.writeback_before_reuse) {
+            // A frame is free once its evicted page's write-back has reached the host: evict a new
+            // group only when nothing is draining, then wait for the drain (fault-triggered eviction).
+            if (m_resident + m_draining >= capacity_pages() && m_draining == 0) evict_one();
+            if (m_resident + m_draining >= capacity_pages()) return false;
+        }
         while (m_resident >= capacity_pages())
             if (!evict_one()) return false;
     }
@@ -53,6 +59,7 @@ void Gmmu::evict_page(uint64_t vpn, PageEntry& e) {
         ++m_writebacks;
         m_bytes_written_back += e.valid.bytes();
         start_copy(Direction::D2H, {CopyItem{vpn, e.generation, e.valid.ranges(), -1}}, CopyKind::Writeback);
+        if (m_cfg.writeback_before_reuse) ++m_draining;
     }
     leave_gpu(vpn, e);
     // Requests still waiting on this page fault again.
@@ -78,6 +85,14 @@ void Gmmu::leave_gpu(uint64_t vpn, PageEntry& e) {
     ++e.generation;
     m_translation.invalidate(vpn);
     for (auto& inv : m_invalidate) inv(vpn);
+}
+
+void Gmmu::evict_proactively() {
+    if (!oversubscribed()) return;
+    const uint64_t cap = capacity_pages();
+    while (m_resident + m_draining + m_proactive_free_pages > cap)
+        if (!evict_one()) return;
+        else ++m_proactive_groups;
 }
 
 std::vector<uint64_t> Gmmu::host_access(uint64_t addr, uint64_t bytes) {

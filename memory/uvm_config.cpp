@@ -79,6 +79,9 @@ const sim::Params<UvmConfig>& UvmConfig::params() {
         p.add("eviction_granularity_bytes", &C::eviction_granularity_bytes, "bytes", "pages evicted together (aligned group)")
             .range(4096, uint64_t{1} << 40)
             .power_of_two();
+        p.add("writeback_before_reuse", &C::writeback_before_reuse, "",
+              "true: an evicted dirty page's frame is reused only after its write-back reached the host, and a "
+              "fault evicts only when nothing is draining (on-demand eviction serialised with migration)");
         p.policy("prefetcher", &C::prefetcher, prefetchers(), "pages migrated along with a faulting one");
         p.table("compression", &C::compression, "capacity compression of managed pages: LCP layout, BDI lines");
         return p;

@@ -70,8 +70,16 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
     m_preemption = std::make_unique<sched::PreemptionController>("preemption", *m_dispatcher, cfg.sm, m_core_clock,
                                                                  cfg.gpu.core_clock_mhz, cfg.memory_peak_gbps(),
                                                                  cfg.preemption, stats);
+    if (m_gmmu && cfg.etc.enabled()) {
+        std::vector<core::Sm*> sms;
+        for (auto& sm : m_sms) sms.push_back(sm.get());
+        m_etc = std::make_unique<EtcController>("etc", cfg.etc, std::move(sms), *m_gmmu, m_core_clock, stats);
+    }
     for (auto& sm : m_sms) {
-        sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
+        sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) {
+            if (m_etc) m_etc->on_cta_done(l);
+            m_dispatcher->cta_done(s, l);
+        };
         sm->on_cta_saved = [this](core::Sm& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
             m_dispatcher->cta_saved(s, l, std::move(c));
         };

@@ -78,6 +78,8 @@ const std::vector<Section>& sections() {
         section("host", "the host", &RunConfig::host),
         section("host.memory", "host DRAM as the DMA engines see it", &RunConfig::host_memory),
         section("uvm", "unified memory: translation, GMMU, demand paging (core cycles unless ns)", &RunConfig::uvm),
+        section("uvm.etc", "ETC oversubscription management: classifier, policy engine, techniques (docs/etc.md)",
+                &RunConfig::etc),
         section("run", "what to run", &RunConfig::run),
         section("preemption", "the preemption controller: SMs taken for higher-priority kernels (docs/preemption.md)",
                 &RunConfig::preemption),
@@ -178,6 +180,8 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
     if (c.mem.interconnect != Interconnect::Crossbar && c.mem.model != MemoryModel::Hierarchy)
         doc.section("memory").fail("interconnect", "a router network needs memory.model = \"hierarchy\" (the simple "
                                                    "memory has no partitions)");
+    if (c.etc.enabled() && !c.uvm.managed())
+        doc.section("uvm.etc").fail("mode", "ETC manages demand paging: it needs uvm.mode = \"managed\"");
     c.apps = read_app_configs(doc);
     if (!c.apps.empty())
         for (const char* key : {"workload", "size"})

@@ -12,6 +12,7 @@
 #include "memory/pcie_config.h"
 #include "memory/sector_cache_config.h"
 #include "memory/simple_memory_config.h"
+#include "memory/etc_config.h"
 #include "memory/uvm_config.h"
 #include "noc/crossbar_config.h"
 #include "noc/interconnect_config.h"
@@ -90,6 +91,7 @@ struct RunConfig {
     HostConfig host;                       ///< [host]
     memory::HostMemoryConfig host_memory;  ///< [host.memory]
     memory::UvmConfig uvm;                 ///< [uvm]: unified memory, translation, paging
+    memory::EtcConfig etc;                 ///< [uvm.etc]: oversubscription management (ETC)
     std::vector<AppConfig> apps;           ///< [[app]]; empty: one application from [run]
     sched::PreemptionConfig preemption;    ///< [preemption]
 

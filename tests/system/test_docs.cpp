@@ -18,7 +18,7 @@ namespace {
 const std::set<std::string> kTested = {"README.md",         "docs/usage.md",    "docs/teaching.md",
                                        "docs/unified-memory.md", "docs/validation.md", "docs/synthetic.md",
                                        "docs/gpu-interconnect.md", "docs/preemption.md", "docs/experiments.md",
-                                       "docs/compression.md"};
+                                       "docs/compression.md", "docs/etc.md"};
 
 /// A scratch checkout: build/, configs/ and scripts/ link to the real ones, ../shared to the
 /// shared inputs; docs/ and out/ are its own, so nothing is written into the source tree.
@@ -130,3 +130,4 @@ TEST_CASE("docs: gpu-interconnect.md's examples run", "[docs]") { check_doc("doc
 TEST_CASE("docs: preemption.md's example runs", "[docs]") { check_doc("docs/preemption.md"); }
 TEST_CASE("docs: experiments.md's sweep and plots run", "[docs]") { check_doc("docs/experiments.md"); }
 TEST_CASE("docs: compression.md's example runs", "[docs]") { check_doc("docs/compression.md"); }
+TEST_CASE("docs: etc.md's example runs and shows the class", "[docs]") { check_doc("docs/etc.md"); }

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+// ETC (thesis chapter 3) wired to the GPU: classifier samples, policy engine, SM throttling.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <vector>
+
+#include <systemc>
+
+#include "core/kernel_launch.h"
+#include "core/sm.h"
+#include "memory/app_classifier.h"
+#include "memory/etc_config.h"
+#include "memory/gmmu.h"
+#include "memory/sharing_detector.h"
+#include "memory/sm_throttle.h"
+#include "sim/clock_domain.h"
+#include "sim/stats.h"
+
+namespace stacksim::top {
+
+/// One timed event every sample_cycles (or sooner, at a throttling epoch's end) samples the
+/// SMs' coalescing counters; the first sample with memory instructions decides the class, and
+/// the policy engine then switches on its techniques (proactive eviction in the GMMU; SM
+/// throttling if GPU memory is oversubscribed). The timer stops while nothing moves (no
+/// instruction issued, nothing held by the GMMU, no SM stopped) and restarts on a far fault or
+/// a finished CTA, so an idle or deadlocked GPU stays recognisable. Stats under `gpu.etc`.
+class EtcController : public sc_core::sc_module {
+public:
+    SC_HAS_PROCESS(EtcController);
+    EtcController(sc_core::sc_module_name name, const memory::EtcConfig& cfg, std::vector<core::Sm*> sms,
+                  memory::Gmmu& gmmu, sim::ClockDomain& clock, sim::StatRegistry& stats);
+    /// A CTA of `launch` finished: pointer arguments feed the sharing detector; restarts the timer.
+    void on_cta_done(const core::KernelLaunch& launch);
+    memory::AppClass app_class() const;
+    const memory::EtcTechniques& techniques() const { return m_tech; }
+    const memory::SmThrottle& throttle() const { return *m_throttle; }
+
+private:
+    void wake();
+    void arm();
+    void apply_techniques(uint64_t now);
+    void on_fault(uint32_t sm);
+    bool sharing() const;
+
+    memory::EtcConfig m_cfg;
+    std::vector<core::Sm*> m_sms;
+    memory::Gmmu& m_gmmu;
+    sim::ClockDomain& m_clock;
+    memory::AppClassifier m_classifier;
+    memory::SharingDetector m_sharing;
+    std::unique_ptr<memory::SmThrottle> m_throttle;
+    memory::EtcTechniques m_tech;
+    std::set<uint32_t> m_seen_launches;
+    std::vector<uint64_t> m_insts, m_lines;
+    uint64_t m_next_sample = 0;
+    uint64_t m_last_instructions = 0;
+    bool m_armed = false;
+    sc_core::sc_event m_event;
+};
+
+}  // namespace stacksim::top
