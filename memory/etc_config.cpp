@@ -15,7 +15,7 @@ const sim::Params<EtcConfig>& EtcConfig::params() {
         p.add("throttling", &C::throttling, "", "manual: memory-aware SM throttling")
             .names({{"none", Throttling::None}, {"dynamic", Throttling::Dynamic}, {"static", Throttling::Static}});
         p.add("compression", &C::compression, "",
-              "manual: capacity compression (placeholder until the etc-compress branch: no effect)");
+              "manual: capacity compression (the [uvm.compression] engine, switched on from the start)");
         p.add("sample_cycles", &C::sample_cycles, "cycles", "classifier sample length").range(1, uint64_t{1} << 40);
         p.add("coalescing_threshold", &C::coalescing_threshold, "lines",
               "coalesced line requests per (32-thread) warp memory instruction above which an app is irregular; the thesis's 10 per 64-thread warp")

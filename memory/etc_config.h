@@ -36,8 +36,8 @@ struct EtcConfig {
     EtcMode mode = EtcMode::Off;
     bool proactive_eviction = false;          ///< manual mode
     Throttling throttling = Throttling::None;  ///< manual mode
-    /// Capacity compression (manual mode; auto picks it by class). Placeholder here: the
-    /// compression engine comes from the `etc-compress` branch; until then it changes nothing.
+    /// Capacity compression (manual mode; auto picks it by class): switches on the
+    /// [uvm.compression] engine (its keys set its latencies and metadata cache).
     bool compression = false;
     uint64_t sample_cycles = 50000;       ///< classifier sample length
     double coalescing_threshold = 5.0;    ///< lines per 32-thread warp memory instruction: above = irregular

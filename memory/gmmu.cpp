@@ -17,7 +17,8 @@ Gmmu::Gmmu(sc_core::sc_module_name name, const UvmConfig& cfg, const GmmuPlatfor
     m_mechanism = migration_mechanisms().create(cfg.mechanism, cfg.page_bytes);
     m_eviction = eviction_policies().create(cfg.eviction, platform.seed);
     m_prefetcher = prefetchers().create(cfg.prefetcher);
-    if (cfg.compression.enabled)
+    m_compression_active = cfg.compression.enabled;
+    if (cfg.compression.enabled || platform.compression_on_demand)
         m_compression = std::make_unique<PageCompression>(cfg.compression, cfg.page_bytes, platform.partitions,
                                                           std::string(this->name()) + ".compression", stats);
     if (m_compression)

@@ -30,6 +30,9 @@ struct GmmuPlatform {
     uint32_t partitions = 1;          ///< memory partitions (one migration buffer each)
     uint64_t interleave_bytes = 256;  ///< partition interleave
     uint64_t seed = 1;                ///< for the random eviction policy
+    /// Capacity compression may be switched on during the run (ETC's policy engine), so its
+    /// engine is built even when [uvm.compression] enabled is false.
+    bool compression_on_demand = false;
 };
 
 /// One GMMU for the GPU, shared by all SMs' translation units. After an L1-TLB lookup a unit
@@ -78,6 +81,10 @@ public:
     uint64_t resident_pages() const { return m_resident; }
     /// Capacity compression ([uvm.compression] enabled), else null.
     PageCompression* compression() { return m_compression.get(); }
+    /// Switches capacity compression on (ETC): the resident pages are measured and counted at
+    /// their compressed size from now on. No effect without an engine or when already on.
+    void activate_compression();
+    bool compression_active() const { return m_compression_active; }
     /// The functional memory holding the pages' data (what compression measures).
     void set_data(const sim::SparseMemory* data) {
         if (m_compression) m_compression->set_data(data);
@@ -171,6 +178,7 @@ private:
     std::unique_ptr<EvictionPolicy> m_eviction;
     std::unique_ptr<Prefetcher> m_prefetcher;
     std::unique_ptr<PageCompression> m_compression;
+    bool m_compression_active = false;  ///< pages arriving are stored compressed
     std::vector<std::function<void(tlm::tlm_generic_payload&)>> m_replay;
     std::vector<std::function<void(uint64_t)>> m_invalidate;
 

@@ -4,6 +4,13 @@
 
 namespace stacksim::memory {
 
+void Gmmu::activate_compression() {
+    if (!m_compression || m_compression_active) return;
+    m_compression_active = true;
+    for (const auto& [vpn, e] : m_table.entries())
+        if (e.resident) m_compression->arrive(vpn, m_compression->measure(vpn));
+}
+
 bool Gmmu::make_room_compressed(uint64_t vpn) {
     const LcpLayout layout = m_compression->measure(vpn);
     const uint64_t need = layout.compressed_bytes;

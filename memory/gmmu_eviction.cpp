@@ -7,7 +7,7 @@ namespace stacksim::memory {
 bool Gmmu::ensure_frame(uint64_t vpn) {
     PageEntry& e = *m_table.find(vpn);
     if (e.resident) return true;
-    if (m_compression) {
+    if (m_compression_active) {
         if (!make_room_compressed(vpn)) return false;
     } else {
         if (m_cfg.writeback_before_reuse) {

@@ -18,6 +18,7 @@ EtcController::EtcController(sc_core::sc_module_name name, const memory::EtcConf
         static_cast<uint32_t>(m_sms.size()), manual.throttling, cfg.throttle_step, cfg.detection_cycles,
         cfg.execution_cycles, [this](uint32_t sm, bool stop) { m_sms[sm]->stop_fetch(stop); });
     m_gmmu.on_far_fault = [this](uint32_t sm) { on_fault(sm); };
+    if (manual.compression) m_gmmu.activate_compression();
 
     SC_METHOD(wake);
     sensitive << m_event;
@@ -42,7 +43,7 @@ EtcController::EtcController(sc_core::sc_module_name name, const memory::EtcConf
     g.add_formula("throttling", [this] { return static_cast<double>(m_tech.throttling); },
                   "SM throttling chosen: 0 none, 1 dynamic, 2 static", "");
     g.add_formula("compression", [this] { return m_tech.compression ? 1.0 : 0.0; },
-                  "capacity compression chosen (1 = yes; no effect until the compression engine is merged)", "");
+                  "capacity compression chosen (1 = yes; [uvm.compression] engine switched on)", "");
     g.add_formula("proactive_groups", [this] { return static_cast<double>(m_gmmu.proactive_groups()); },
                   "eviction groups evicted ahead of need", "groups");
     g.add_formula("throttle.stops", [this] { return static_cast<double>(m_throttle->stops()); },
@@ -102,6 +103,7 @@ void EtcController::on_fault(uint32_t sm) {
 void EtcController::apply_techniques(uint64_t now) {
     if (m_cfg.mode == memory::EtcMode::Auto) m_tech = memory::etc_techniques(m_cfg, app_class());
     m_gmmu.set_proactive_eviction(m_tech.proactive_eviction ? m_cfg.proactive_free_bytes : 0);
+    if (m_tech.compression) m_gmmu.activate_compression();
     if (m_tech.throttling != memory::Throttling::None && m_gmmu.oversubscribed()) {
         if (m_cfg.mode == memory::EtcMode::Auto)
             m_throttle = std::make_unique<memory::SmThrottle>(

@@ -29,6 +29,8 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
     }
     if (cfg.uvm.enabled()) {
         memory::GmmuPlatform platform{cfg.address_map.partitions, cfg.address_map.interleave_bytes, cfg.run.seed};
+        platform.compression_on_demand =
+            cfg.etc.enabled() && (cfg.etc.mode == memory::EtcMode::Auto || cfg.etc.compression);
         m_gmmu = std::make_unique<memory::Gmmu>("gmmu", cfg.uvm, platform, m_pcie.get(), stats);
         if (memory::PageCompression* c = m_gmmu->compression())
             m_memory->set_dram_extra_latency(

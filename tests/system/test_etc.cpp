@@ -48,6 +48,17 @@ TEST_CASE("etc: the classifier labels a streaming kernel regular and ATAX irregu
     CHECK(atax.stat("gpu.etc.throttle.stops") >= 2);
 }
 
+TEST_CASE("etc: the policy engine switches compression on for an irregular app and not for a streaming one", "[etc]") {
+    const Run stream = run("vecadd:16384", kEtc + "--set uvm.etc.mode=auto --set uvm.capacity_fraction=0.5");
+    CHECK(stream.stat("gpu.etc.compression") == 0);
+    CHECK(stream.stat("gpu.gmmu.compression.pages") == 0);
+    const Run atax = run("atax:256", kEtc + "--set uvm.etc.mode=auto --set uvm.capacity_fraction=0.5");
+    CHECK(atax.stat("gpu.etc.compression") == 1);
+    // Switched on at the deciding sample: the pages resident then and every later arrival are measured.
+    CHECK(atax.stat("gpu.gmmu.compression.pages") > 0);
+    CHECK(atax.stat("gpu.gmmu.compression.stored_bytes") <= atax.stat("gpu.gmmu.compression.raw_bytes"));
+}
+
 TEST_CASE("etc: the baseline's eviction on demand waits for the write-back, proactive eviction overlaps D2H with H2D",
           "[etc]") {
     const std::string sets = kEtc + "--set uvm.capacity_fraction=0.5 --set uvm.etc.mode=manual ";
