@@ -66,6 +66,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
     m_preemption = std::make_unique<sched::PreemptionController>("preemption", *m_dispatcher, cfg.sm, m_core_clock,
                                                                  cfg.gpu.core_clock_mhz, cfg.memory_peak_gbps(),
                                                                  cfg.preemption, stats);
+    m_kmu->on_launch_call([this](core::KernelLaunch& k) { m_preemption->launch_called(k); });
     for (auto& sm : m_sms) {
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { m_dispatcher->cta_done(s, l); };
         sm->on_cta_saved = [this](core::Sm& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
