@@ -2,6 +2,7 @@
 // PEP: launch-triggered first checkpoints, dirty-only saves, in-place saves, and verification.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 
 #include <nlohmann/json.hpp>
@@ -91,7 +92,7 @@ TEST_CASE("pep: preemption latency below chimera's on a long-CTA kernel", "[pep]
 TEST_CASE("pep: every library kernel verifies under PEP at seeded random request times", "[pep][library]") {
     std::mt19937_64 rng(20261126);
     const char* policies[] = {"pep", "pep_inplace", "chimera_dirty"};
-    size_t i = 0, preempted = 0, total = 0;
+    size_t i = 0, preempted = 0, total = 0, checkpointed = 0;
     for (const std::string& w : list_section("workloads")) {
         if (w == "pcie_copy") continue;  // no kernel
         const std::string base = "small --set host.timed_copies=false";
@@ -99,9 +100,11 @@ TEST_CASE("pep: every library kernel verifies under PEP at seeded random request
         const auto& ks = alone.summary["kernels"];
         const double first_us = ks.front()["start_cycle"].get<double>() / 1000.0;
         const double end_us = (ks.back()["start_cycle"].get<double>() + ks.back()["cycles"].get<double>()) / 1000.0;
-        // The launch call at a random time, the request 0-30 us later; the prediction 20 us after the call.
-        const double call_us = std::uniform_real_distribution<double>(first_us, end_us)(rng);
-        const double latency_us = std::uniform_real_distribution<double>(0.0, 30.0)(rng);
+        // The request at a random time while the kernels run, its launch call 0-30 us before it
+        // (the prediction falls 20 us after the call: before the request or after it).
+        const double request_us = std::uniform_real_distribution<double>(first_us, end_us)(rng);
+        const double latency_us = std::min(request_us, std::uniform_real_distribution<double>(0.0, 30.0)(rng));
+        const double call_us = request_us - latency_us;
         const std::string policy = policies[i++ % 3];
         INFO(w << " preempted by vecadd called at " << call_us << " us (+" << latency_us << ") with " << policy);
         const Run r = run(base + " --app " + w + " --app vecadd:20000@" + std::to_string(call_us) +
@@ -109,7 +112,9 @@ TEST_CASE("pep: every library kernel verifies under PEP at seeded random request
                           " --set preemption.policy=" + policy);
         ++total;
         if (stat(r, "gpu.preemption.requests") > 0) ++preempted;
+        if (policy != std::string("chimera_dirty") && pep(r, "first_checkpoints") > 0) ++checkpointed;
     }
     CHECK(total >= 25);
     CHECK(preempted * 2 >= total);
+    CHECK(checkpointed > 0);  // some runs resumed from two checkpoints
 }
