@@ -68,6 +68,8 @@ public:
     /// PEP: CTAs starting from now on take a first checkpoint after `instructions` warp
     /// instructions (0 disarms).
     virtual void arm_checkpoints(uint64_t instructions, CheckpointCounters* c) { (void)instructions, (void)c; }
+    /// Dirty-tracking policies: mark shared-memory blocks on stores (registers are always marked).
+    virtual void track_shared_stores(bool on) { (void)on; }
     /// PEP+in-place: bytes of unused registers + shared memory the next saves may stay in.
     virtual void set_inplace_budget(uint64_t bytes) { (void)bytes; }
 };

@@ -70,6 +70,7 @@ public:
     void checkpoint_cta(uint32_t slot, const CheckpointOrder& o) override;
     void arm_checkpoints(uint64_t instructions, CheckpointCounters* c) override;
     void set_inplace_budget(uint64_t bytes) override { m_inplace_left = bytes; }
+    void track_shared_stores(bool on) override { m_track_shared = on; }
     uint32_t sm_id() const override { return m_id; }
 
     bool busy() const { return m_ctas_running > 0; }
@@ -176,6 +177,7 @@ private:
     uint64_t m_arm_at = 0;          ///< arm_checkpoints()
     CheckpointCounters* m_arm_counters = nullptr;
     uint64_t m_inplace_left = 0;    ///< set_inplace_budget()
+    bool m_track_shared = false;    ///< track_shared_stores()
 
     Pipe m_alu, m_fp64, m_sfu, m_ldst, m_ctrl;
     OperandCollector m_collector;

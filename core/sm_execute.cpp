@@ -158,7 +158,7 @@ void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const Exe
     const bool has_result = inst.num_writes > 0;
     if (r.space == StateSpace::Shared) {
         ++m_shared_accesses;
-        if (r.is_store || r.is_atomic) mark_shared_stores(m_ctas[w.cta_slot], r);
+        if (m_track_shared && (r.is_store || r.is_atomic)) mark_shared_stores(m_ctas[w.cta_slot], r);
         uint32_t degree = r.active_mask ? bank_conflict_degree(r) : 1;
         m_bank_conflict_cycles += degree - 1;
         pipe.next_free[unit] = cycle + uint64_t{degree} * pipe.ii;

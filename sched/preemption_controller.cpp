@@ -38,7 +38,10 @@ PreemptionController::PreemptionController(sc_core::sc_module_name name, CtaDisp
     g.add("ctas_switched", m_switched, "resident CTAs context-switched out", "CTAs");
     g.add("ctas_flushed", m_flushed, "resident CTAs flushed (restart later)", "CTAs");
     g.add("latency", m_latency, "request to all chosen SMs free", "cycles");
-    if (m_policy->dirty_tracking()) register_pep_stats(stats);
+    if (m_policy->dirty_tracking()) {
+        register_pep_stats(stats);
+        for (core::CtaHost* sm : m_dispatcher.sms()) sm->track_shared_stores(true);
+    }
     SC_METHOD(predict);
     sensitive << m_predict_q;
     dont_initialize();
