@@ -16,14 +16,13 @@ throughput overhead relative to Chimera, and latency with 16 and 32 SMs; writes 
 import argparse
 import concurrent.futures
 import csv
-import json
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
 
-CLOCK_MHZ = 1216.0  # gtx980 core clock
+from preemption_validation import CLOCK_MHZ, run, sm_sum  # same preset, base settings and checks
+
 APPS = [
     ("GEMM", "gemm:192"), ("KMEANS", "kmeans:32768"), ("BS", "blackscholes:262144"),
     ("PF", "pathfinder:65536"), ("SRAD", "srad:256"), ("HOTSPOT", "hotspot:256"),
@@ -33,37 +32,12 @@ POLICIES = ["chimera", "chimera_dirty", "pep", "pep_inplace"]
 LATENCIES = [5, 15, 25, 35]
 PREDICTIONS = [20, 30]
 FRACTIONS = [0.25, 0.50, 0.75]
-BASE = ["host.timed_copies=false", "run.alone_runs=false"]
 PREEMPTER = "vecadd:200000"
 THESIS = {"chimera": 8.9, "pep": 4.5, "pep_inplace": 3.6}
 
 
-def run(stacksim, apps, sets):
-    with tempfile.TemporaryDirectory() as d:
-        cmd = [stacksim, "run", "gtx980", "--quiet", "--out", d]
-        for a in apps:
-            cmd += ["--app", a]
-        for s in BASE + sets:
-            cmd += ["--set", s]
-        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        if r.returncode != 0:
-            sys.exit(f"stacksim failed ({' '.join(cmd)}):\n{r.stdout}")
-        with open(f"{d}/summary.json") as f:
-            summary = json.load(f)
-        with open(f"{d}/stats.json") as f:
-            stats = json.load(f)
-    for a in summary.get("applications", []):
-        if not a["verification"]["passed"]:
-            sys.exit(f"verification failed: {' '.join(apps)} {sets}")
-    return summary, stats
-
-
 def value(stats, key):
     return stats[key]["value"] if key in stats else 0
-
-
-def sm_sum(stats, name):
-    return sum(v["value"] for k, v in stats.items() if k.startswith("gpu.sm") and k.endswith(".preemption." + name))
 
 
 def measure(stats):
