@@ -143,9 +143,6 @@ def main():
     pep = [m["pep"] for _, m in all_runs["pep"]]
     full = sum(p.get("request_full_bytes", 0) for p in pep)
     dirty = sum(p.get("request_bytes", 0) for p in pep)
-    first_n = sum(p.get("first_checkpoints", 0) for p in pep)
-    second_n = sum(p.get("second_checkpoints", 0) for p in pep)
-    first_b = sum(p.get("first_bytes", 0) for p in pep)
     cd = [m["pep"] for _, m in all_runs["chimera_dirty"]]
     cd_full, cd_dirty = sum(p.get("request_full_bytes", 0) for p in cd), sum(p.get("request_bytes", 0) for p in cd)
     inp = [m["pep"] for _, m in all_runs["pep_inplace"]]
@@ -157,9 +154,6 @@ def main():
     out.append(f"| saved by dirty tracking (Chimera+dirty, switched CTAs) | {100 - pct(cd_dirty, cd_full):.1f} % | 34.4 % |")
     out.append(f"| saved by dirty tracking at the request (PEP) | {100 - pct(dirty, full):.1f} % | – |")
     out.append(f"| kept in place (PEP+in-place, of all checkpoint bytes) | {pct(inp_saved, inp_total):.1f} % | 16.2 % further |")
-    ratio = pct(sum(p.get("request_bytes", 0) for p in pep if p.get("second_checkpoints", 0)) /
-                max(1, second_n), first_b / max(1, first_n)) if first_n and second_n else float("nan")
-    out.append(f"| second checkpoint / first (PEP, per CTA) | {ratio:.1f} % | 56.1 % |")
     out.append("")
     ovh = {p: mean([m["overhead_us"] for _, m in all_runs[p]]) for p in POLICIES}
     out.append("Throughput overhead (µs of CTA standstill per freed SM: saves, first checkpoints, restores) against "
