@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/checkpoint.h"
 #include "core/kernel_launch.h"
 #include "core/saved_cta.h"
 
@@ -27,6 +28,9 @@ struct ResidentCta {
     uint64_t warp_instructions = 0;
     uint64_t context_bytes = 0;    ///< registers + shared memory + SIMT/barrier state
     bool leaving = false;          ///< being switched out or flushed already
+    bool restoring = false;        ///< its context is being read back
+    uint32_t checkpoints = 0;      ///< PEP checkpoints taken so far
+    bool armed_start = false;      ///< started on an SM expecting a preemption (PEP cases d, e)
 };
 
 /// An SM as the CTA dispatcher sees it.
@@ -54,6 +58,20 @@ public:
         (void)slot, (void)t;
         throw std::logic_error("this SM cannot preempt CTAs");
     }
+    /// PEP: stops CTA `slot`, drains its pipeline and saves its dirty registers and shared-memory
+    /// blocks (core/checkpoint.h); with `o.resume` it then runs on (first checkpoint), else it
+    /// leaves like a switch (the save may stay in place within the SM's in-place budget).
+    virtual void checkpoint_cta(uint32_t slot, const CheckpointOrder& o) {
+        (void)slot, (void)o;
+        throw std::logic_error("this SM cannot checkpoint CTAs");
+    }
+    /// PEP: CTAs starting from now on take a first checkpoint after `instructions` warp
+    /// instructions (0 disarms).
+    virtual void arm_checkpoints(uint64_t instructions, CheckpointCounters* c) { (void)instructions, (void)c; }
+    /// Dirty-tracking policies: mark shared-memory blocks on stores (registers are always marked).
+    virtual void track_shared_stores(bool on) { (void)on; }
+    /// PEP+in-place: bytes of unused registers + shared memory the next saves may stay in.
+    virtual void set_inplace_budget(uint64_t bytes) { (void)bytes; }
 };
 
 }  // namespace stacksim::core

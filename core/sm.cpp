@@ -134,6 +134,7 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     cta.ctx.nctaid = launch.grid;
     cta.ctx.sm_id = m_id;
     cta.ctx.shared.assign(launch.shared_bytes, 0);
+    reset_checkpoints(cta);
     cta.ctx.params = &launch.params;
     cta.ctx.global = launch.global;
     m_threads_used += nwarps * kWarpSize;
@@ -160,6 +161,8 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
         w.pending_mem = 0;
         w.pending_loads = 0;
         w.ibuffer.flush();
+        w.dirty = {};
+        w.saved = {};
         w.ctx.cta = &cta.ctx;
         w.ctx.warp_in_cta = wi;
         if (trace) {
@@ -250,6 +253,7 @@ bool Sm::tick(uint64_t cycle) {
     m_next_wake = ~uint64_t{0};
     process_responses(cycle);
     process_writebacks(cycle);
+    if (m_checkpoint_due) start_due_checkpoints();
     if (m_preempting) progress_preemption();
     m_resident_after_tick = false;
     if (m_ctas_running == 0 && m_outgoing.empty()) return false;

@@ -67,6 +67,10 @@ public:
     std::vector<ResidentCta> resident_ctas() const override;
     bool only_runs(const KernelLaunch& launch) const override;
     void preempt_cta(uint32_t slot, PreemptTechnique t) override;
+    void checkpoint_cta(uint32_t slot, const CheckpointOrder& o) override;
+    void arm_checkpoints(uint64_t instructions, CheckpointCounters* c) override;
+    void set_inplace_budget(uint64_t bytes) override { m_inplace_left = bytes; }
+    void track_shared_stores(bool on) override { m_track_shared = on; }
     uint32_t sm_id() const override { return m_id; }
 
     bool busy() const { return m_ctas_running > 0; }
@@ -125,6 +129,16 @@ private:
     void release_cta(uint32_t slot);
     void finish_save(uint32_t slot);
     void finish_flush(uint32_t slot);
+    void stop_cta(uint32_t slot, bool switch_out);
+    uint64_t queue_lines(uint32_t slot, uint64_t addr, uint64_t bytes, sim::MemAccess access);
+
+    // PEP checkpoints (sm_checkpoint.cpp).
+    void reset_checkpoints(CtaSlot& cta);
+    void mark_shared_stores(CtaSlot& cta, const ExecResult& r);
+    uint64_t checkpoint_bytes(uint32_t slot, bool saved) const;
+    void start_checkpoint_save(uint32_t slot);
+    void finish_checkpoint(uint32_t slot);
+    void start_due_checkpoints();
 
     void process_responses(uint64_t cycle);
     void process_writebacks(uint64_t cycle);
@@ -172,6 +186,11 @@ private:
     uint32_t m_preempting = 0;  ///< CTAs stopping, saving or flushing
     bool m_fetch_stopped = false;
     uint64_t m_global_mem_insts = 0, m_coalesced_lines = 0;  ///< not stats: read by the ETC classifier
+    bool m_checkpoint_due = false;  ///< a CTA reached its ckpt.checkpoint_at
+    uint64_t m_arm_at = 0;          ///< arm_checkpoints()
+    CheckpointCounters* m_arm_counters = nullptr;
+    uint64_t m_inplace_left = 0;    ///< set_inplace_budget()
+    bool m_track_shared = false;    ///< track_shared_stores()
 
     Pipe m_alu, m_fp64, m_sfu, m_ldst, m_ctrl;
     OperandCollector m_collector;

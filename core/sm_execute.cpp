@@ -31,6 +31,8 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
     CtaSlot& issuing_cta = m_ctas[w.cta_slot];
     ++issuing_cta.warp_instructions;
     ++issuing_cta.launch->warp_instructions;
+    for (unsigned i = 0; i < inst.num_writes; ++i) mark_register(w.dirty, inst.writes[i]);
+    if (issuing_cta.ckpt.checkpoint_at == issuing_cta.warp_instructions) m_checkpoint_due = true;
     if (inst.unit() == UnitClass::Fp64) ++m_fp64_insts;
     if (inst.unit() == UnitClass::Sfu) ++m_sfu_insts;
     const uint64_t operands_ready = m_collector.collect(inst, slot, cycle);
@@ -156,6 +158,7 @@ void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const Exe
     const bool has_result = inst.num_writes > 0;
     if (r.space == StateSpace::Shared) {
         ++m_shared_accesses;
+        if (m_track_shared && (r.is_store || r.is_atomic)) mark_shared_stores(m_ctas[w.cta_slot], r);
         uint32_t degree = r.active_mask ? bank_conflict_degree(r) : 1;
         m_bank_conflict_cycles += degree - 1;
         pipe.next_free[unit] = cycle + uint64_t{degree} * pipe.ii;
@@ -331,6 +334,7 @@ void Sm::release_barrier(CtaSlot& cta) {
 void Sm::warp_finished(uint32_t slot) {
     Warp& w = m_warps[slot];
     w.finished = true;
+    w.dirty = {};
     if (watched(slot)) emit(SmEventKind::WarpExit, m_clock.cycle(), slot);
     w.ibuffer.flush();
     auto& list = m_sched_warps[slot % m_cfg.schedulers];

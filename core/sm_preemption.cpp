@@ -38,7 +38,11 @@ std::vector<ResidentCta> Sm::resident_ctas() const {
         r.resident_cycles = cta.prior_cycles + (now - cta.start_cycle);
         r.warp_instructions = cta.warp_instructions;
         r.context_bytes = context_bytes(cta);
-        r.leaving = cta.state != CtaState::Running && cta.state != CtaState::Restoring;
+        // A CTA in a first checkpoint runs on afterwards: it is not leaving.
+        r.leaving = cta.state != CtaState::Running && cta.state != CtaState::Restoring && !cta.ckpt.resume;
+        r.restoring = cta.state == CtaState::Restoring;
+        r.checkpoints = cta.ckpt.taken + (cta.ckpt.resume ? 1 : 0);
+        r.armed_start = cta.ckpt.armed_start;
         out.push_back(r);
     }
     return out;
@@ -49,14 +53,19 @@ void Sm::preempt_cta(uint32_t slot, PreemptTechnique t) {
     CtaSlot& cta = m_ctas.at(slot);
     if (!cta.used || cta.state != CtaState::Running)
         throw std::logic_error("Sm::preempt_cta: CTA slot is not running");
+    stop_cta(slot, t == PreemptTechnique::Switch);
+    if (m_observer) emit(SmEventKind::CtaEnd, m_clock.cycle(), slot);
+    m_clock.activate(*this);
+}
+
+void Sm::stop_cta(uint32_t slot, bool switch_out) {
+    CtaSlot& cta = m_ctas[slot];
     cta.state = CtaState::Stopping;
-    cta.switch_out = t == PreemptTechnique::Switch;
+    cta.switch_out = switch_out;
     cta.preempt_cycle = m_clock.cycle();
     ++m_preempting;
     for (uint32_t s = 0; s < m_warps.size(); ++s)
         if (m_warps[s].used && m_warps[s].cta_slot == slot) m_warps[s].ibuffer.flush();  // fetch stops
-    if (m_observer) emit(SmEventKind::CtaEnd, m_clock.cycle(), slot);
-    m_clock.activate(*this);
 }
 
 bool Sm::cta_drained(uint32_t slot, bool registers) const {
@@ -73,7 +82,9 @@ void Sm::progress_preemption() {
         // requests it has in flight (their payloads and responses must come back).
         if (!cta_drained(c, cta.switch_out)) continue;
         m_progress = true;
-        if (cta.switch_out) {
+        if (cta.switch_out && cta.ckpt.dirty_only) {
+            start_checkpoint_save(c);
+        } else if (cta.switch_out) {
             cta.state = CtaState::Saving;
             cta.context_bytes = context_bytes(cta);
             cta.context_addr = common::kContextAreaBase + (uint64_t{m_id} << 28) + (uint64_t{c} << 20);
@@ -85,17 +96,30 @@ void Sm::progress_preemption() {
     }
 }
 
-void Sm::queue_context(uint32_t slot, sim::MemAccess access) {
-    CtaSlot& cta = m_ctas[slot];
+uint64_t Sm::queue_lines(uint32_t slot, uint64_t addr, uint64_t total, sim::MemAccess access) {
     const uint64_t line = m_cfg.line_bytes;
-    const uint64_t lines = (cta.context_bytes + line - 1) / line;
+    const uint64_t lines = (total + line - 1) / line;
     uint32_t warp = 0;
     while (!(m_warps[warp].used && m_warps[warp].cta_slot == slot)) ++warp;
     for (uint64_t i = 0; i < lines; ++i) {
-        const uint64_t bytes = std::min(line, cta.context_bytes - i * line);
+        const uint64_t bytes = std::min(line, total - i * line);
         const uint32_t sectors = static_cast<uint32_t>((bytes + m_cfg.sector_bytes - 1) / m_cfg.sector_bytes);
-        m_outgoing.push_back({cta.context_addr + i * line, static_cast<uint32_t>(sectors * m_cfg.sector_bytes),
+        m_outgoing.push_back({addr + i * line, static_cast<uint32_t>(sectors * m_cfg.sector_bytes),
                               sectors >= 32 ? ~0u : (1u << sectors) - 1, warp, kContextTag | slot, access});
+    }
+    return lines;
+}
+
+void Sm::queue_context(uint32_t slot, sim::MemAccess access) {
+    CtaSlot& cta = m_ctas[slot];
+    uint64_t lines = 0;
+    if (access == sim::MemAccess::Read && cta.ckpt.taken > 0) {
+        // Newest checkpoint first, then what only older checkpoints hold.
+        const uint64_t newest = std::min(cta.ckpt.newest_dram, cta.context_bytes);
+        lines = queue_lines(slot, cta.ckpt.newest_addr, newest, access);
+        lines += queue_lines(slot, cta.context_addr, cta.context_bytes - newest, access);
+    } else {
+        lines = queue_lines(slot, cta.context_addr, cta.context_bytes, access);
     }
     cta.context_outstanding = static_cast<uint32_t>(lines);
     m_in_flight += static_cast<uint32_t>(lines);
@@ -116,6 +140,11 @@ void Sm::context_done(uint32_t slot) {
         cta.state = CtaState::Running;
         m_context_restored += cta.context_bytes;
         m_restore_cycles += m_clock.cycle() - cta.preempt_cycle;
+        if (cta.ckpt.counters) cta.ckpt.counters->restore_bytes += cta.context_bytes;
+        return;
+    }
+    if (cta.ckpt.resume) {
+        finish_checkpoint(slot);
         return;
     }
     finish_save(slot);
@@ -191,6 +220,9 @@ void Sm::restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) {
     cta.state = CtaState::Restoring;
     cta.context_bytes = saved->context_bytes;
     cta.context_addr = saved->context_addr;
+    // Dirty-tracked: read back every register / block some checkpoint holds, except the newest
+    // checkpoint's part kept in place in the SM.
+    if (cta.ckpt.taken > 0) cta.context_bytes = cta.ckpt.union_bytes - std::min(cta.ckpt.union_bytes, cta.ckpt.newest_inplace);
     cta.preempt_cycle = m_clock.cycle();
     cta.ctx.sm_id = m_id;
     cta.ctx.params = &launch.params;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/checkpoint.h"
 #include "core/exec_context.h"
 #include "core/scoreboard.h"
 #include "core/simt_stack.h"
@@ -59,6 +60,8 @@ struct Warp {
     SimtStack stack;  ///< PTX: reconvergence stack; trace: a cursor (pc = trace index)
     Scoreboard scoreboard;
     InstructionBuffer ibuffer;
+    RegisterMask dirty{};  ///< registers written since the warp started or the CTA's last checkpoint
+    RegisterMask saved{};  ///< registers in some checkpoint of the CTA (restored from memory)
 
     /// The static instruction at `pc`.
     const Instruction& inst(uint32_t pc) const { return trace ? *trace->insts[pc].inst : (*code)[pc]; }
@@ -92,6 +95,7 @@ struct CtaSlot {
     uint64_t context_addr = 0;       ///< where its context was saved
     uint64_t preempt_cycle = 0;      ///< when the preemption (or restore) began
     CtaExecContext ctx;
+    CtaCheckpoints ckpt;             ///< PEP checkpoints (core/sm_checkpoint.cpp)
 };
 
 }  // namespace stacksim::core

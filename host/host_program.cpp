@@ -81,6 +81,7 @@ void HostProgram::enqueue(std::unique_ptr<core::KernelLaunch> launch) {
     c.call_cycle = m_device.clock().cycle();
     m_launches.push_back(std::move(launch));
     m_streams[m_current].commands.push_back(c);
+    m_kmu.launch_called(*c.launch);
     if (m_latency_ps) m_arrival.notify(sc_core::sc_time::from_value(m_latency_ps));
     pump(m_current);
 }

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <deque>
+#include <vector>
 #include <functional>
 
 #include "core/kernel_launch.h"
@@ -26,6 +27,13 @@ public:
     /// `on_done` when its last CTA has finished.
     void submit(core::KernelLaunch& launch, Started on_start, Done on_done);
 
+    /// The host made a launch call for `launch` (it arrives after the launch latency);
+    /// listeners (PEP's prediction) hear of it at the call.
+    void launch_called(core::KernelLaunch& launch) {
+        for (auto& f : m_call_listeners) f(launch);
+    }
+    void on_launch_call(Started f) { m_call_listeners.push_back(std::move(f)); }
+
     /// Kernels waiting in the pool.
     size_t pending() const { return m_pool.size(); }
     /// Kernels handed to the dispatcher and not finished.
@@ -45,6 +53,7 @@ private:
     uint32_t m_max;
     uint32_t m_resident = 0;
     std::deque<Pending> m_pool;  ///< in arrival order
+    std::vector<Started> m_call_listeners;
 };
 
 }  // namespace stacksim::sched

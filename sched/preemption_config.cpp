@@ -18,6 +18,17 @@ const sim::Params<PreemptionConfig>& PreemptionConfig::params() {
         p.add("context_bandwidth_gbps", &C::context_bandwidth_gbps, "GB/s",
               "memory bandwidth the switch-time estimates divide among the SMs; 0 = the memory's peak")
             .range(0.0, 1e6);
+        p.add("launch_signal_us", &C::launch_signal_us, "us",
+              "PEP policies: time from a higher-priority kernel's launch call to the signal that reaches the controller")
+            .range(0.0, 1e6);
+        p.add("prediction_us", &C::prediction_us, "us",
+              "PEP policies: predicted request time after the launch call; first checkpoints are taken then "
+              "(the thesis uses 20 and 30)")
+            .range(0.0, 1e6);
+        p.add("checkpoint_after", &C::checkpoint_after, "warp instructions",
+              "PEP policies: a CTA that starts on a predicted SM after the prediction takes its first checkpoint "
+              "after this many instructions (thesis cases d and e)")
+            .range(1, 1000000000);
         return p;
     }();
     return p;

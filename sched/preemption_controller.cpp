@@ -38,6 +38,13 @@ PreemptionController::PreemptionController(sc_core::sc_module_name name, CtaDisp
     g.add("ctas_switched", m_switched, "resident CTAs context-switched out", "CTAs");
     g.add("ctas_flushed", m_flushed, "resident CTAs flushed (restart later)", "CTAs");
     g.add("latency", m_latency, "request to all chosen SMs free", "cycles");
+    if (m_policy->dirty_tracking()) {
+        register_pep_stats(stats);
+        for (core::CtaHost* sm : m_dispatcher.sms()) sm->track_shared_stores(true);
+    }
+    SC_METHOD(predict);
+    sensitive << m_predict_q;
+    dont_initialize();
 }
 
 void PreemptionController::request(core::KernelLaunch& kernel) {
@@ -91,31 +98,40 @@ CtaEstimate PreemptionController::estimate(const core::ResidentCta& c, uint64_t 
     // The SM's CTAs leave through the same share of bandwidth: the SM is free once all of them are
     // saved, so a CTA's switch is estimated with the context of every CTA of its SM.
     e.switch_cycles = static_cast<uint64_t>(std::ceil(static_cast<double>(sm_context_bytes) / share));
+    e.measured_drain_cycles = e.drain_cycles;
+    if (k.ctas_completed > 0) {
+        const uint64_t avg = k.cta_cycles / k.ctas_completed;
+        e.measured_drain_cycles = avg > c.resident_cycles ? avg - c.resident_cycles : 0;
+    }
+    e.checkpoints = c.checkpoints;
     return e;
 }
 
 void PreemptionController::handle(core::KernelLaunch& kernel, bool forced) {
+    const auto& sms = m_dispatcher.sms();
+    // PEP: the request came; the SMs prepared for it stop arming new CTAs.
+    std::vector<uint32_t> prepared;
+    for (auto it = m_prepared.begin(); it != m_prepared.end(); ++it)
+        if (it->first == &kernel) {
+            prepared = std::move(it->second);
+            m_prepared.erase(it);
+            break;
+        }
+    for (uint32_t s : prepared) sms[s]->arm_checkpoints(0, nullptr);
     const uint32_t wanted = sms_wanted(kernel);
     if (wanted == 0) return;
-    const auto& sms = m_dispatcher.sms();
     // Candidates: SMs not reserved, whose CTAs all belong to lower-priority kernels (and
     // some CTA is there: an empty unreserved SM would already have taken the kernel's CTAs).
     struct Candidate {
         uint32_t sm;
         uint64_t latency;
         std::vector<core::ResidentCta> ctas;
+        bool prepared;
     };
     std::vector<Candidate> cands;
-    for (uint32_t s = 0; s < sms.size(); ++s) {
-        if (m_dispatcher.reserved_for(s)) continue;
-        std::vector<core::ResidentCta> ctas = sms[s]->resident_ctas();
-        bool ok = !ctas.empty();
-        for (auto& c : ctas)
-            if (c.launch == &kernel || c.launch->priority >= kernel.priority) ok = false;
-        if (forced)
-            for (auto& c : ctas) ok = ok && c.launch != &kernel;
-        if (ok) cands.push_back({s, 0, std::move(ctas)});
-    }
+    for (uint32_t s : candidates(kernel, forced))
+        cands.push_back({s, 0, sms[s]->resident_ctas(),
+                         std::find(prepared.begin(), prepared.end(), s) != prepared.end()});
     if (cands.empty()) return;
     const uint32_t n = std::min<uint32_t>(wanted, static_cast<uint32_t>(cands.size()));
     auto sm_context = [](const std::vector<core::ResidentCta>& ctas) {
@@ -129,7 +145,10 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced) {
             CtaEstimate e = estimate(r, sm_context(c.ctas), n);
             c.latency = std::max(c.latency, PreemptionPolicy::latency(e, m_policy->choose(e)));
         }
-    std::stable_sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) { return a.latency < b.latency; });
+    // PEP: the SMs that took first checkpoints come first.
+    std::stable_sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) {
+        return a.prepared != b.prepared ? a.prepared : a.latency < b.latency;
+    });
     cands.resize(n);
 
     ++m_requests;
@@ -138,13 +157,25 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced) {
     rec.request_cycle = m_clock.cycle();
     rec.sms = n;
     Active a{&kernel, m_records.size(), {}, {}};
+    const bool dirty = m_policy->dirty_tracking();
+    const core::Occupancy occ = core::occupancy(m_sm, kernel.threads_per_cta(), kernel.regs_per_thread, kernel.shared_bytes);
+    // PEP+in-place: what the preempting kernel leaves unused of the SM's registers and shared memory.
+    // Its CTAs per SM: what occupancy allows, at most its share of the CTAs over the SMs taken.
+    const uint64_t per_sm = std::min<uint64_t>(occ.ctas, (kernel.num_ctas() + n - 1) / n);
+    const uint64_t used = per_sm * (uint64_t{core::registers_per_warp(kernel.regs_per_thread)} *
+                                                kernel.warps_per_cta() * 4 + kernel.shared_bytes);
+    const uint64_t capacity = uint64_t{m_sm.registers} * 4 + m_sm.shared_memory_bytes;
+    const uint64_t budget = m_policy->in_place() && capacity > used ? capacity - used : 0;
     for (auto& c : cands) {
         a.sms.push_back(c.sm);
         m_dispatcher.reserve(c.sm, &kernel);
+        if (dirty) sms[c.sm]->set_inplace_budget(budget);
         for (auto& r : c.ctas) {
             if (r.leaving) continue;
             const CtaEstimate e = estimate(r, sm_context(c.ctas), n);
             core::PreemptTechnique t = m_policy->preempts() ? m_policy->choose(e) : core::PreemptTechnique::Drain;
+            // A CTA whose context is being read back finishes its restore by draining.
+            if (dirty && r.restoring && t == core::PreemptTechnique::Switch) t = core::PreemptTechnique::Drain;
             if (t == core::PreemptTechnique::Flush && !r.launch->idempotent)
                 throw std::logic_error("preemption policy chose to flush a CTA of a non-idempotent kernel");
             switch (t) {
@@ -152,7 +183,14 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced) {
             case core::PreemptTechnique::Switch: ++m_switched, ++rec.switched; break;
             case core::PreemptTechnique::Flush: ++m_flushed, ++rec.flushed; break;
             }
-            sms[c.sm]->preempt_cta(r.slot, t);
+            if (m_policy->proactive() && t != core::PreemptTechnique::Flush) ++m_cases[count_case(r, t)];
+            if (dirty && t == core::PreemptTechnique::Switch) {
+                core::CheckpointOrder o;
+                o.counters = &m_ckpt;
+                sms[c.sm]->checkpoint_cta(r.slot, o);
+            } else {
+                sms[c.sm]->preempt_cta(r.slot, t);
+            }
         }
     }
     m_sms_freed += n;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The preemption controller: frees SMs for a higher-priority kernel, CTA by CTA, by policy.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -37,6 +38,11 @@ public:
     /// then drains). `kernel` must be running.
     void request(core::KernelLaunch& kernel);
 
+    /// The host made a launch call for `kernel`. PEP policies hear of it after
+    /// launch_signal_us and take first checkpoints at the predicted request, prediction_us
+    /// after the call (sched/preemption_prediction.cpp).
+    void launch_called(core::KernelLaunch& kernel);
+
     /// One preemption request, for the timeline and reports (core cycles).
     struct Record {
         std::string kernel;
@@ -57,6 +63,12 @@ private:
         bool open = true;
     };
     void process();
+    void predict();
+    void prepare(core::KernelLaunch& kernel);
+    void register_pep_stats(sim::StatRegistry& stats);
+    /// SMs whose CTAs all belong to kernels of lower priority than `kernel` (not reserved).
+    std::vector<uint32_t> candidates(const core::KernelLaunch& kernel, bool forced) const;
+    uint32_t count_case(const core::ResidentCta& r, core::PreemptTechnique t);
     void handle(core::KernelLaunch& kernel, bool forced);
     void on_cta_left(core::CtaHost& sm);
     void update(Active& a);
@@ -78,6 +90,17 @@ private:
     std::vector<Record> m_records;
 
     sim::Counter m_requests, m_sms_freed, m_drained, m_switched, m_flushed;
+    // PEP.
+    struct Prediction {
+        uint64_t due_ps;
+        core::KernelLaunch* kernel;
+    };
+    std::vector<Prediction> m_predictions;
+    sc_core::sc_event_queue m_predict_q;
+    std::vector<std::pair<core::KernelLaunch*, std::vector<uint32_t>>> m_prepared;  ///< SMs with first checkpoints
+    core::CheckpointCounters m_ckpt;
+    std::array<sim::Counter, 5> m_cases;  ///< thesis cases a-e
+    sim::Counter m_predictions_made;
     sim::Average m_latency;
 };
 

@@ -17,6 +17,10 @@ struct CtaEstimate {
     uint64_t switch_cycles = 0;   ///< estimated save time: the SM's context bytes / its bandwidth share
     uint64_t flush_cycles = 0;    ///< work a flush throws away: its resident cycles so far
     double cycles_per_us = 1.0;   ///< core clock, for policies with targets in microseconds
+    /// PEP's drain estimate: the kernel's measured average CTA time minus the CTA's elapsed
+    /// time; drain_cycles (Chimera's) until a CTA of the kernel has finished.
+    uint64_t measured_drain_cycles = 0;
+    uint32_t checkpoints = 0;     ///< PEP checkpoints the CTA has taken
 };
 
 /// A preemption selection policy (registry preemption_policies(), [preemption] policy).
@@ -27,6 +31,13 @@ public:
     virtual bool preempts() const { return true; }
     /// The technique for one CTA. Flush may only be returned when `e.idempotent`.
     virtual core::PreemptTechnique choose(const CtaEstimate& e) const = 0;
+    /// Saves write only the registers and shared-memory blocks written since the CTA started
+    /// or its last checkpoint (Switch is then a checkpoint the CTA leaves with).
+    virtual bool dirty_tracking() const { return false; }
+    /// PEP: first checkpoints at the request predicted from the launch call.
+    virtual bool proactive() const { return false; }
+    /// PEP+in-place: the last checkpoint stays in unused registers / shared memory when it fits.
+    virtual bool in_place() const { return false; }
     /// Estimated time until the CTA has left with technique `t` (cycles).
     static uint64_t latency(const CtaEstimate& e, core::PreemptTechnique t);
 };
@@ -34,5 +45,7 @@ public:
 using PreemptionPolicyRegistry = sim::Registry<PreemptionPolicy>;
 /// Preemption policies by name: sched/preemption_policy_*.cpp.
 PreemptionPolicyRegistry& preemption_policies();
+/// Chimera's choice (sched/preemption_policy_chimera.cpp) for a latency target in microseconds.
+core::PreemptTechnique chimera_choice(const CtaEstimate& e, double target_us);
 
 }  // namespace stacksim::sched

@@ -30,33 +30,39 @@ using T = core::PreemptTechnique;
 class Chimera final : public PreemptionPolicy {
 public:
     explicit Chimera(const ChimeraParams& p) : m_target_us(p.latency_target_us) {}
-    T choose(const CtaEstimate& e) const override {
-        const double target = m_target_us * e.cycles_per_us;
-        struct Option {
-            T t;
-            uint64_t latency, overhead;
-        };
-        Option options[3] = {{T::Drain, e.drain_cycles, 0},
-                             {T::Flush, latency(e, T::Flush), e.flush_cycles},
-                             {T::Switch, e.switch_cycles, 2 * e.switch_cycles}};
-        const Option* best = nullptr;
-        for (const Option& o : options) {
-            if (o.t == T::Flush && !e.idempotent) continue;
-            if (static_cast<double>(o.latency) > target) continue;
-            if (!best || o.overhead < best->overhead || (o.overhead == best->overhead && o.latency < best->latency))
-                best = &o;
-        }
-        if (best) return best->t;
-        for (const Option& o : options) {
-            if (o.t == T::Flush && !e.idempotent) continue;
-            if (!best || o.latency < best->latency) best = &o;
-        }
-        return best->t;
-    }
+    T choose(const CtaEstimate& e) const override { return chimera_choice(e, m_target_us); }
 
 private:
     double m_target_us;
 };
+
+}  // namespace
+
+core::PreemptTechnique chimera_choice(const CtaEstimate& e, double target_us) {
+    const double target = target_us * e.cycles_per_us;
+    struct Option {
+        T t;
+        uint64_t latency, overhead;
+    };
+    Option options[3] = {{T::Drain, e.drain_cycles, 0},
+                         {T::Flush, PreemptionPolicy::latency(e, T::Flush), e.flush_cycles},
+                         {T::Switch, e.switch_cycles, 2 * e.switch_cycles}};
+    const Option* best = nullptr;
+    for (const Option& o : options) {
+        if (o.t == T::Flush && !e.idempotent) continue;
+        if (static_cast<double>(o.latency) > target) continue;
+        if (!best || o.overhead < best->overhead || (o.overhead == best->overhead && o.latency < best->latency))
+            best = &o;
+    }
+    if (best) return best->t;
+    for (const Option& o : options) {
+        if (o.t == T::Flush && !e.idempotent) continue;
+        if (!best || o.latency < best->latency) best = &o;
+    }
+    return best->t;
+}
+
+namespace {
 
 const bool registered = preemption_policies().add_with<ChimeraParams>(
     "chimera", "per CTA the cheapest of drain, flush (idempotent) and switch whose estimated latency meets a target",

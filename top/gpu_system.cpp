@@ -77,6 +77,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
         for (auto& sm : m_sms) sms.push_back(sm.get());
         m_etc = std::make_unique<EtcController>("etc", cfg.etc, std::move(sms), *m_gmmu, m_core_clock, stats);
     }
+    m_kmu->on_launch_call([this](core::KernelLaunch& k) { m_preemption->launch_called(k); });
     for (auto& sm : m_sms) {
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) {
             if (m_etc) m_etc->on_cta_done(l);
