@@ -178,8 +178,9 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced, const
             if (r.leaving) continue;
             const CtaEstimate e = estimate(r, sm_context(c.ctas), n);
             core::PreemptTechnique t = m_policy->preempts() ? m_policy->choose(e) : core::PreemptTechnique::Drain;
-            // A CTA whose context is being read back finishes its restore by draining.
-            if (dirty && r.restoring && t == core::PreemptTechnique::Switch) t = core::PreemptTechnique::Drain;
+            // A CTA whose context is being read back finishes its restore by draining (whatever the
+            // policy: an SM cannot switch or flush a CTA before it runs again).
+            if (r.restoring && t != core::PreemptTechnique::Drain) t = core::PreemptTechnique::Drain;
             if (t == core::PreemptTechnique::Flush && !r.launch->idempotent)
                 throw std::logic_error("preemption policy chose to flush a CTA of a non-idempotent kernel");
             switch (t) {
