@@ -91,3 +91,14 @@ TEST_CASE("patent: every library kernel verifies under the patent scheduler", "[
     CHECK(total >= 25);
     CHECK(preempted > 0);
 }
+
+TEST_CASE("preemption: a CTA still being restored when a second request comes drains instead of crashing",
+          "[patent][preemption]") {
+    // gemm's CTAs are switched out for the first vecadd and read back when it ends; the second
+    // vecadd's request (28 us) finds some of them still restoring. Under "switch" only those drain.
+    const Run r = run("small --app gemm:128 --app vecadd:8192@10us^1 --app vecadd:8192@28us^1 "
+                      "--set preemption.policy=switch --set host.timed_copies=false");
+    CHECK(stat(r, "gpu.preemption.requests") == 2);
+    CHECK(stat(r, "gpu.preemption.ctas_drained") > 0);
+    CHECK(stat(r, "gpu.preemption.ctas_switched") > 0);
+}
