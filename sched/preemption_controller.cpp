@@ -25,7 +25,7 @@ PreemptionController::PreemptionController(sc_core::sc_module_name name, CtaDisp
     sensitive << m_wake;
     dont_initialize();
     m_dispatcher.on_kernel_started([this](core::KernelLaunch& k) {
-        if (!m_policy->preempts()) return;
+        if (!m_policy->preempts() || !m_priority_preemption) return;
         m_triggers.push_back(&k);
         m_forced.push_back(false);
         m_victims.push_back(nullptr);

@@ -39,6 +39,10 @@ public:
     /// scheduler's preemption): only SMs whose CTAs all belong to `victim` are taken.
     void request(core::KernelLaunch& kernel, const core::KernelLaunch* victim = nullptr);
 
+    /// False: a kernel that starts no longer triggers a request by priority; SMs are taken only
+    /// on request() (a kernel scheduler that decides preemptions itself).
+    void set_priority_preemption(bool on) { m_priority_preemption = on; }
+
     /// The host made a launch call for `kernel`. PEP policies hear of it after
     /// launch_signal_us and take first checkpoints at the predicted request, prediction_us
     /// after the call (sched/preemption_prediction.cpp).
@@ -89,6 +93,7 @@ private:
     std::vector<core::KernelLaunch*> m_triggers;
     std::vector<bool> m_forced;
     std::vector<const core::KernelLaunch*> m_victims;
+    bool m_priority_preemption = true;
     sc_core::sc_event m_wake;
     std::vector<Active> m_active;
     std::vector<Record> m_records;

@@ -84,6 +84,8 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
         m_preemption->request(preemptor, &victim);
     });
     if (cfg.kernel_scheduler.policy.name != "fcfs") {  // FCFS runs keep their stats unchanged
+        // The kernel scheduler decides preemptions; priorities no longer trigger requests.
+        m_preemption->set_priority_preemption(false);
         sim::StatGroup ks(stats, std::string(this->name()) + ".kernel_scheduler");
         ks.add_formula("preemptions", [this] { return static_cast<double>(m_kmu->preemptions()); },
                        "running kernels the kernel scheduler preempted for a better pair", "kernels");

@@ -102,3 +102,13 @@ TEST_CASE("preemption: a CTA still being restored when a second request comes dr
     CHECK(stat(r, "gpu.preemption.ctas_drained") > 0);
     CHECK(stat(r, "gpu.preemption.ctas_switched") > 0);
 }
+
+TEST_CASE("patent: a higher-priority kernel does not trigger priority preemption under the patent scheduler",
+          "[patent]") {
+    const std::string mix = "small --app gemm:128 --app vecadd:8192@10us^1 --set preemption.policy=switch "
+                            "--set host.timed_copies=false";
+    CHECK(stat(run(mix), "gpu.preemption.requests") == 1);  // FCFS: the controller preempts by priority
+    const Run r = run(mix + " --set kernel_scheduler.policy=patent");
+    CHECK(stat(r, "gpu.preemption.requests") == 0);  // the patent scheduler alone decides
+    CHECK(stat(r, "gpu.kernel_scheduler.preemptions") == 0);
+}
