@@ -20,10 +20,8 @@ With --update, the text between <!-- patent-validation:begin --> and <!-- patent
 in that file is replaced; otherwise the table goes to stdout."""
 import argparse
 import concurrent.futures
-import json
-import subprocess
-import sys
-import tempfile
+
+from preemption_validation import run  # gtx980, its base settings and verification checks
 
 MIXES = [
     ("A: alternating arrivals", ["stream:524288", "blackscholes:131072@10us", "stream_read:524288@20us^1",
@@ -31,32 +29,12 @@ MIXES = [
     ("B: a memory pair holds the GPU", ["stream:1048576", "stream_read:1048576@5us", "matmul:256@30us",
                                         "blackscholes:131072@60us", "gemm:128@90us", "kmeans:16384@120us^1"]),
 ]
-BASE = ["host.timed_copies=false", "gpu.sm_sharing=spatial", "gpu.max_resident_kernels=2"]
+BASE = ["run.alone_runs=true", "gpu.sm_sharing=spatial", "gpu.max_resident_kernels=2"]
 SCHEDULERS = [
     ("FCFS (no preemption)", ["kernel_scheduler.policy=fcfs", "preemption.policy=none"]),
     ("priority preemption, Chimera", ["kernel_scheduler.policy=fcfs", "preemption.policy=chimera"]),
     ("patent scheduler", ["kernel_scheduler.policy=patent", "preemption.policy=chimera"]),
 ]
-
-
-def run(stacksim, mix, sets):
-    with tempfile.TemporaryDirectory() as d:
-        cmd = [stacksim, "run", "gtx980", "--quiet", "--out", d]
-        for a in mix:
-            cmd += ["--app", a]
-        for s in BASE + sets:
-            cmd += ["--set", s]
-        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        if r.returncode != 0:
-            sys.exit(f"stacksim failed ({' '.join(cmd)}):\n{r.stdout}")
-        with open(f"{d}/summary.json") as f:
-            summary = json.load(f)
-        with open(f"{d}/stats.json") as f:
-            stats = json.load(f)
-    for a in summary["applications"]:
-        if not a["verification"]["passed"]:
-            sys.exit(f"verification failed: {a['workload']} with {sets}")
-    return summary, stats
 
 
 def row(name, summary, stats):
@@ -80,7 +58,7 @@ def main():
     args = ap.parse_args()
     jobs = [(mix, sets) for _, mix in MIXES for _, sets in SCHEDULERS]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(lambda j: run(args.stacksim, *j), jobs))
+        results = list(pool.map(lambda j: run(args.stacksim, j[0], BASE + j[1]), jobs))
     lines = ["gtx980, spatial sharing, at most 2 running kernels; tenants as `NAME:SIZE@ARRIVAL^PRIORITY`. "
              "Preemptions: kernels the patent scheduler preempted / better pairs it declined (gain <= cost); "
              "SM requests: the preemption controller's requests.", ""]

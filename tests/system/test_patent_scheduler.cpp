@@ -2,35 +2,16 @@
 // The patent's multi-tenant scheduler on real kernels: preemption when gain > cost, none otherwise, verification.
 #include <catch2/catch.hpp>
 
-#include <nlohmann/json.hpp>
-
 #include "tests/system/cli_runner.h"
+#include "tests/system/verified_run.h"
 
 using namespace stacksim::test;
 
 namespace {
 
-struct Run {
-    nlohmann::json summary, stats;
-};
-
-Run run(const std::string& args) {
-    const std::string dir = temp_dir();
-    const CliResult r = run_cli("run " + args + " --set run.alone_runs=false --out " + dir);
-    INFO(args << ":\n" << r.output);
-    REQUIRE(r.exit_code == 0);
-    Run out;
-    out.summary = nlohmann::json::parse(read_file(dir + "/summary.json"));
-    out.stats = nlohmann::json::parse(read_file(dir + "/stats.json"));
-    for (auto& a : out.summary["applications"]) CHECK(a["verification"]["passed"] == true);
-    return out;
-}
-
-double stat(const Run& r, const std::string& key) {
-    INFO(key);
-    REQUIRE(r.stats.contains(key));
-    return r.stats[key]["value"].get<double>();
-}
+using Run = VerifiedRun;
+Run run(const std::string& args) { return run_verified(args); }
+double stat(const Run& r, const std::string& key) { return stat_value(r, key); }
 
 const std::string kPatent = "small --set kernel_scheduler.policy=patent --set preemption.policy=switch "
                             "--set gpu.sm_sharing=spatial --set host.timed_copies=false";
