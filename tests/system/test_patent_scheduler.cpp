@@ -67,10 +67,11 @@ TEST_CASE("patent: every library kernel verifies under the patent scheduler", "[
         const Run r = run(kPatent + " --app " + w + " --app stream_read:65536@2us --app matmul:128@4us "
                                     "--app stream:65536@6us");
         ++total;
-        if (stat(r, "gpu.kernel_scheduler.preemptions") > 0) ++preempted;
+        if (stat(r, "gpu.kernel_scheduler.preemptions") > 0 && stat(r, "gpu.preemption.ctas_switched") > 0)
+            ++preempted;
     }
     CHECK(total >= 25);
-    CHECK(preempted > 0);
+    CHECK(preempted * 3 >= total);  // a third or more resumed switched-out CTAs (16 of 33 today)
 }
 
 TEST_CASE("preemption: a CTA still being restored when a second request comes drains instead of crashing",
