@@ -2,10 +2,14 @@
 // Patent 004's scheduler: pair ranking, the preemption cost formula, and gain vs cost on constructed kernel pairs.
 #include <catch2/catch.hpp>
 
+#include "sched/kernel_analysis.h"
 #include "sched/kernel_scheduler.h"
 #include "sched/patent_ranking.h"
+#include "tests/unit/ptx_test_util.h"
+#include "workloads/ptx_parser.h"
 
 using namespace stacksim::sched;
+namespace core = stacksim::core;
 
 namespace {
 
@@ -105,4 +109,34 @@ TEST_CASE("patent: the kernel schedulers are registered", "[patent][policy]") {
     CHECK(kernel_schedulers().contains("fcfs"));
     CHECK(kernel_schedulers().contains("patent"));
     CHECK(kernel_schedulers().create("patent", SchedulerProbe{}));
+}
+
+TEST_CASE("patent: the analysis module classifies library kernels and weights loops", "[patent]") {
+    auto launch_of = [](const std::string& file, const std::string& entry, core::Module& m) {
+        m = stacksim::workloads::parse_ptx(stacksim::test::read_source_file("workloads/kernels/" + file + ".ptx"),
+                                           file + ".ptx");
+        core::KernelLaunch l;
+        l.kernel = m.find(entry);
+        REQUIRE(l.kernel);
+        l.grid = {4, 1, 1};
+        l.block = {256, 1, 1};
+        return l;
+    };
+    core::Module m1, m2, m3;
+    const core::KernelLaunch copy = launch_of("stream", "stream_copy", m1);
+    const core::KernelLaunch read = launch_of("stream", "stream_read", m2);
+    const core::KernelLaunch mm = launch_of("matmul", "matmul", m3);
+    const double threshold = PatentParams{}.memory_threshold;
+    CHECK(analyze_kernel(copy, threshold).cls == KernelClass::Memory);
+    CHECK(analyze_kernel(read, threshold).cls == KernelClass::Memory);
+    CHECK(analyze_kernel(mm, threshold).cls == KernelClass::Compute);
+    // Loops weigh more than the static body: the prediction exceeds static count x warps x CTAs.
+    const KernelAnalysis a = analyze_kernel(mm, threshold);
+    CHECK(a.instructions > static_cast<double>(mm.kernel->code.size()) * 8 * 4);
+    // Once CTAs finished, their mean replaces the static prediction.
+    core::KernelLaunch done = mm;
+    done.ctas_completed = 2;
+    done.cta_instructions = 2000;
+    done.warp_instructions = 2500;
+    CHECK(predicted_instructions(a, done) == Approx(4000.0));
 }
