@@ -55,7 +55,7 @@ void CtaDispatcher::allowed_sms(const Running& r, std::vector<core::CtaHost*>& o
     // Spatial: the SMs split evenly among the kernels with CTAs waiting, in service order.
     size_t k = 0, mine = 0;
     for (auto& o : m_running) {
-        if (o.finished || o.queue.empty()) continue;
+        if (o.finished || o.paused || o.queue.empty()) continue;
         if (&o == &r) mine = k;
         ++k;
     }
@@ -73,7 +73,7 @@ void CtaDispatcher::dispatch() {
     if (m_dispatching) return;
     m_dispatching = true;
     for (auto& r : m_running) {
-        if (r.finished || r.queue.empty()) continue;
+        if (r.finished || r.paused || r.queue.empty()) continue;
         allowed_sms(r, m_allowed);
         m_placement->place(m_allowed, r.queue, m_rr);
     }
@@ -120,6 +120,13 @@ void CtaDispatcher::cta_flushed(core::CtaHost& sm, core::KernelLaunch& launch, u
     r->queue.push_flushed(cta_index);
     dispatch();
     if (m_left_hook) m_left_hook(sm);
+}
+
+void CtaDispatcher::pause(const core::KernelLaunch& launch, bool paused) {
+    Running* r = find(launch);
+    if (!r) throw std::logic_error("CtaDispatcher: pause of a kernel that is not running");
+    r->paused = paused;
+    dispatch();
 }
 
 void CtaDispatcher::reserve(uint32_t sm, const core::KernelLaunch* kernel) {

@@ -44,6 +44,9 @@ public:
     /// Keeps SM `sm` for `kernel`'s CTAs (null: no reservation) and places CTAs at once.
     void reserve(uint32_t sm, const core::KernelLaunch* kernel);
     const core::KernelLaunch* reserved_for(uint32_t sm) const { return m_reserved[sm]; }
+    /// Stops (`paused`) or resumes placing the waiting CTAs of running kernel `launch` (a kernel
+    /// scheduler preempted it); its resident CTAs are left alone.
+    void pause(const core::KernelLaunch& launch, bool paused);
     /// Places every waiting CTA that fits (also called by the preemption controller).
     void dispatch();
 
@@ -71,6 +74,7 @@ private:
         uint64_t completed = 0;
         uint64_t order = 0;
         bool finished = false;  ///< removed from m_running once no dispatch loop walks it
+        bool paused = false;    ///< preempted by the kernel scheduler: no CTA is placed
     };
     Running* find(const core::KernelLaunch& launch);
     void finish_if_done(Running& r);

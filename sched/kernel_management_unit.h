@@ -3,25 +3,32 @@
 #pragma once
 #include <cstdint>
 #include <deque>
-#include <vector>
 #include <functional>
+#include <map>
+#include <memory>
+#include <vector>
 
 #include "core/kernel_launch.h"
 #include "sched/cta_dispatcher.h"
+#include "sched/kernel_scheduler.h"
 
 namespace stacksim::sched {
 
 /// Kernels arrive here when their launch has crossed from the host (after the launch latency,
-/// in stream order). The distributor moves the best pending kernel (highest priority, then
-/// earliest arrival) to the CTA dispatcher while fewer than `max_resident` kernels run
-/// (Hyper-Q-like hardware queues).
+/// in stream order). The distributor asks its kernel-scheduling policy (FCFS by default: the
+/// highest priority, then earliest arrival, while fewer than `max_resident` kernels run —
+/// Hyper-Q-like hardware queues) which pending kernel to hand to the CTA dispatcher. A policy
+/// may also preempt a running kernel: its CTAs stop being placed, it goes back to the pool as a
+/// preempted kernel and the preempt hook (the preemption controller) frees SMs for the newcomer.
 class KernelManagementUnit {
 public:
     using Done = CtaDispatcher::Done;
     using Started = std::function<void(core::KernelLaunch&)>;
+    using Preempted = std::function<void(core::KernelLaunch& victim, core::KernelLaunch& preemptor)>;
 
-    KernelManagementUnit(CtaDispatcher& dispatcher, uint32_t max_resident)
-        : m_dispatcher(dispatcher), m_max(max_resident) {}
+    /// `policy`: null = FCFS.
+    KernelManagementUnit(CtaDispatcher& dispatcher, uint32_t max_resident,
+                         std::unique_ptr<KernelScheduler> policy = nullptr);
 
     /// A kernel arrived; `on_start` runs when the distributor hands it to the dispatcher,
     /// `on_done` when its last CTA has finished.
@@ -33,27 +40,43 @@ public:
         for (auto& f : m_call_listeners) f(launch);
     }
     void on_launch_call(Started f) { m_call_listeners.push_back(std::move(f)); }
+    /// Called when the policy preempts `victim` for `preemptor` (after `preemptor` started).
+    void on_preempt(Preempted f) { m_preempt_hook = std::move(f); }
 
-    /// Kernels waiting in the pool.
+    /// Kernels waiting in the pool (new and preempted).
     size_t pending() const { return m_pool.size(); }
-    /// Kernels handed to the dispatcher and not finished.
+    /// Kernels handed to the dispatcher and not finished (preempted ones included).
     uint32_t resident() const { return m_resident; }
     bool idle() const { return m_pool.empty() && m_resident == 0; }
     uint32_t max_resident() const { return m_max; }
+    /// Preemptions the policy decided.
+    uint64_t preemptions() const { return m_policy->preemptions(); }
+    /// Better pairs the policy did not preempt for (gain <= cost).
+    uint64_t preemptions_declined() const { return m_policy->declined(); }
 
 private:
     struct Pending {
         core::KernelLaunch* launch;
         Started on_start;
         Done on_done;
+        bool preempted = false;
+        uint64_t arrival = 0;
     };
     void distribute();
+    void run(Pending p);
+    void finished(core::KernelLaunch& l, const Done& done);
 
     CtaDispatcher& m_dispatcher;
     uint32_t m_max;
+    std::unique_ptr<KernelScheduler> m_policy;
     uint32_t m_resident = 0;
-    std::deque<Pending> m_pool;  ///< in arrival order
+    uint64_t m_arrivals = 0;
+    std::deque<Pending> m_pool;                   ///< in arrival order
+    std::vector<core::KernelLaunch*> m_running;   ///< started, not preempted, in start order
+    std::map<const core::KernelLaunch*, uint64_t> m_arrival;
+    std::vector<KernelScheduler::Pending> m_view;
     std::vector<Started> m_call_listeners;
+    Preempted m_preempt_hook;
 };
 
 }  // namespace stacksim::sched

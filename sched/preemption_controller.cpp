@@ -25,9 +25,10 @@ PreemptionController::PreemptionController(sc_core::sc_module_name name, CtaDisp
     sensitive << m_wake;
     dont_initialize();
     m_dispatcher.on_kernel_started([this](core::KernelLaunch& k) {
-        if (!m_policy->preempts()) return;
+        if (!m_policy->preempts() || !m_priority_preemption) return;
         m_triggers.push_back(&k);
         m_forced.push_back(false);
+        m_victims.push_back(nullptr);
         m_wake.notify(sc_core::SC_ZERO_TIME);
     });
     m_dispatcher.on_cta_left([this](core::CtaHost& s) { on_cta_left(s); });
@@ -47,19 +48,22 @@ PreemptionController::PreemptionController(sc_core::sc_module_name name, CtaDisp
     dont_initialize();
 }
 
-void PreemptionController::request(core::KernelLaunch& kernel) {
+void PreemptionController::request(core::KernelLaunch& kernel, const core::KernelLaunch* victim) {
     m_triggers.push_back(&kernel);
     m_forced.push_back(true);
+    m_victims.push_back(victim);
     m_wake.notify(sc_core::SC_ZERO_TIME);
 }
 
 void PreemptionController::process() {
     auto triggers = std::move(m_triggers);
     auto forced = std::move(m_forced);
+    auto victims = std::move(m_victims);
     m_triggers.clear();
     m_forced.clear();
+    m_victims.clear();
     for (size_t i = 0; i < triggers.size(); ++i)
-        if (kernel_running(*triggers[i])) handle(*triggers[i], forced[i]);
+        if (kernel_running(*triggers[i])) handle(*triggers[i], forced[i], victims[i]);
 }
 
 bool PreemptionController::kernel_running(const core::KernelLaunch& k) const {
@@ -107,7 +111,7 @@ CtaEstimate PreemptionController::estimate(const core::ResidentCta& c, uint64_t 
     return e;
 }
 
-void PreemptionController::handle(core::KernelLaunch& kernel, bool forced) {
+void PreemptionController::handle(core::KernelLaunch& kernel, bool forced, const core::KernelLaunch* victim) {
     const auto& sms = m_dispatcher.sms();
     // PEP: the request came; the SMs prepared for it stop arming new CTAs.
     std::vector<uint32_t> prepared;
@@ -129,7 +133,7 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced) {
         bool prepared;
     };
     std::vector<Candidate> cands;
-    for (uint32_t s : candidates(kernel, forced))
+    for (uint32_t s : candidates(kernel, forced, victim))
         cands.push_back({s, 0, sms[s]->resident_ctas(),
                          std::find(prepared.begin(), prepared.end(), s) != prepared.end()});
     if (cands.empty()) return;
@@ -174,8 +178,9 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced) {
             if (r.leaving) continue;
             const CtaEstimate e = estimate(r, sm_context(c.ctas), n);
             core::PreemptTechnique t = m_policy->preempts() ? m_policy->choose(e) : core::PreemptTechnique::Drain;
-            // A CTA whose context is being read back finishes its restore by draining.
-            if (dirty && r.restoring && t == core::PreemptTechnique::Switch) t = core::PreemptTechnique::Drain;
+            // A CTA whose context is being read back finishes its restore by draining (whatever the
+            // policy: an SM cannot switch or flush a CTA before it runs again).
+            if (r.restoring && t != core::PreemptTechnique::Drain) t = core::PreemptTechnique::Drain;
             if (t == core::PreemptTechnique::Flush && !r.launch->idempotent)
                 throw std::logic_error("preemption policy chose to flush a CTA of a non-idempotent kernel");
             switch (t) {

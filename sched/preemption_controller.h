@@ -34,9 +34,14 @@ public:
                          sim::ClockDomain& clock, double core_mhz, double memory_gbps, const PreemptionConfig& cfg,
                          sim::StatRegistry& stats);
 
-    /// API call: free SMs for `kernel` now, even if the policy would not (the policy "none"
-    /// then drains). `kernel` must be running.
-    void request(core::KernelLaunch& kernel);
+    /// API call: free SMs for `kernel` now, whatever the priorities and even if the policy
+    /// would not (the policy "none" then drains). `kernel` must be running. `victim` (a kernel
+    /// scheduler's preemption): only SMs whose CTAs all belong to `victim` are taken.
+    void request(core::KernelLaunch& kernel, const core::KernelLaunch* victim = nullptr);
+
+    /// False: a kernel that starts no longer triggers a request by priority; SMs are taken only
+    /// on request() (a kernel scheduler that decides preemptions itself).
+    void set_priority_preemption(bool on) { m_priority_preemption = on; }
 
     /// The host made a launch call for `kernel`. PEP policies hear of it after
     /// launch_signal_us and take first checkpoints at the predicted request, prediction_us
@@ -67,9 +72,11 @@ private:
     void prepare(core::KernelLaunch& kernel);
     void register_pep_stats(sim::StatRegistry& stats);
     /// SMs whose CTAs all belong to kernels of lower priority than `kernel` (not reserved).
-    std::vector<uint32_t> candidates(const core::KernelLaunch& kernel, bool forced) const;
+    /// Forced (request()): any SM without CTAs of `kernel`, or only with CTAs of `victim` if set.
+    std::vector<uint32_t> candidates(const core::KernelLaunch& kernel, bool forced,
+                                     const core::KernelLaunch* victim) const;
     uint32_t count_case(const core::ResidentCta& r, core::PreemptTechnique t);
-    void handle(core::KernelLaunch& kernel, bool forced);
+    void handle(core::KernelLaunch& kernel, bool forced, const core::KernelLaunch* victim);
     void on_cta_left(core::CtaHost& sm);
     void update(Active& a);
     bool kernel_running(const core::KernelLaunch& k) const;
@@ -85,6 +92,8 @@ private:
     std::unique_ptr<PreemptionPolicy> m_policy;
     std::vector<core::KernelLaunch*> m_triggers;
     std::vector<bool> m_forced;
+    std::vector<const core::KernelLaunch*> m_victims;
+    bool m_priority_preemption = true;
     sc_core::sc_event m_wake;
     std::vector<Active> m_active;
     std::vector<Record> m_records;

@@ -8,7 +8,8 @@
 
 namespace stacksim::sched {
 
-std::vector<uint32_t> PreemptionController::candidates(const core::KernelLaunch& kernel, bool forced) const {
+std::vector<uint32_t> PreemptionController::candidates(const core::KernelLaunch& kernel, bool forced,
+                                                        const core::KernelLaunch* victim) const {
     std::vector<uint32_t> out;
     const auto& sms = m_dispatcher.sms();
     for (uint32_t s = 0; s < sms.size(); ++s) {
@@ -16,10 +17,11 @@ std::vector<uint32_t> PreemptionController::candidates(const core::KernelLaunch&
         // Some CTA must be there: an empty unreserved SM would already have taken the kernel's CTAs.
         const std::vector<core::ResidentCta> ctas = sms[s]->resident_ctas();
         bool ok = !ctas.empty();
-        for (auto& c : ctas)
-            if (c.launch == &kernel || c.launch->priority >= kernel.priority) ok = false;
-        if (forced)
-            for (auto& c : ctas) ok = ok && c.launch != &kernel;
+        for (auto& c : ctas) {
+            if (c.launch == &kernel) ok = false;
+            else if (!forced && c.launch->priority >= kernel.priority) ok = false;
+            else if (forced && victim && c.launch != victim) ok = false;
+        }
         if (ok) out.push_back(s);
     }
     return out;
@@ -79,7 +81,7 @@ void PreemptionController::predict() {
 void PreemptionController::prepare(core::KernelLaunch& kernel) {
     // The request came first (the kernel runs or ran already): nothing to predict.
     if (kernel.warp_instructions > 0 || kernel_running(kernel)) return;
-    const std::vector<uint32_t> cands = candidates(kernel, false);
+    const std::vector<uint32_t> cands = candidates(kernel, false, nullptr);
     if (cands.empty()) return;
     const uint64_t per_sm = std::max<uint32_t>(
         1, core::occupancy(m_sm, kernel.threads_per_cta(), kernel.regs_per_thread, kernel.shared_bytes).ctas);

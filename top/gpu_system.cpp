@@ -68,7 +68,9 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
     }
     m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_placements().create(cfg.gpu.cta_scheduler),
                                                           cfg.gpu.sm_sharing);
-    m_kmu = std::make_unique<sched::KernelManagementUnit>(*m_dispatcher, cfg.gpu.max_resident_kernels);
+    m_kmu = std::make_unique<sched::KernelManagementUnit>(
+        *m_dispatcher, cfg.gpu.max_resident_kernels,
+        sched::kernel_schedulers().create(cfg.kernel_scheduler.policy, scheduler_probe(stats)));
     m_preemption = std::make_unique<sched::PreemptionController>("preemption", *m_dispatcher, cfg.sm, m_core_clock,
                                                                  cfg.gpu.core_clock_mhz, cfg.memory_peak_gbps(),
                                                                  cfg.preemption, stats);
@@ -78,6 +80,19 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
         m_etc = std::make_unique<EtcController>("etc", cfg.etc, std::move(sms), *m_gmmu, m_core_clock, stats);
     }
     m_kmu->on_launch_call([this](core::KernelLaunch& k) { m_preemption->launch_called(k); });
+    m_kmu->on_preempt([this](core::KernelLaunch& victim, core::KernelLaunch& preemptor) {
+        m_preemption->request(preemptor, &victim);
+    });
+    if (cfg.kernel_scheduler.policy.name != "fcfs") {  // FCFS runs keep their stats unchanged
+        // The kernel scheduler decides preemptions; priorities no longer trigger requests.
+        m_preemption->set_priority_preemption(false);
+        sim::StatGroup ks(stats, std::string(this->name()) + ".kernel_scheduler");
+        ks.add_formula("preemptions", [this] { return static_cast<double>(m_kmu->preemptions()); },
+                       "running kernels the kernel scheduler preempted for a better pair", "kernels");
+        ks.add_formula("declined", [this] { return static_cast<double>(m_kmu->preemptions_declined()); },
+                       "decisions at the cap where a better pair existed but the predicted gain did not exceed "
+                       "the cost", "decisions");
+    }
     for (auto& sm : m_sms) {
         sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) {
             if (m_etc) m_etc->on_cta_done(l);
@@ -146,6 +161,27 @@ bool GpuSystem::finished() const {
     for (auto& h : m_hosts)
         if (!h->finished()) return false;
     return true;
+}
+
+sched::SchedulerProbe GpuSystem::scheduler_probe(const sim::StatRegistry& stats) const {
+    sched::SchedulerProbe p;
+    p.cycle = [this] { return m_core_clock.cycle(); };
+    p.dispatcher = m_dispatcher.get();
+    std::vector<std::string> slices;  // the L2 slices' stat prefixes
+    const std::string reads = ".reads";
+    for (const std::string& n : stats.names())
+        if (n.find(".l2_") != std::string::npos && n.size() > reads.size() &&
+            n.compare(n.size() - reads.size(), reads.size(), reads) == 0)
+            slices.push_back(n.substr(0, n.size() - reads.size()));
+    p.l2_reads_misses = [&stats, slices] {
+        std::pair<uint64_t, uint64_t> r{0, 0};
+        for (const std::string& s : slices) {
+            r.first += static_cast<uint64_t>(stats.value(s + ".reads"));
+            r.second += static_cast<uint64_t>(stats.value(s + ".read_misses"));
+        }
+        return r;
+    };
+    return p;
 }
 
 uint64_t GpuSystem::warp_instructions() const {

@@ -67,6 +67,8 @@ public:
 
 private:
     void monitor();
+    /// What a kernel-scheduling policy may read of this GPU (clock, L2 counters, dispatcher).
+    sched::SchedulerProbe scheduler_probe(const sim::StatRegistry& stats) const;
 
     RunConfig m_cfg;
     sim::ClockDomain m_core_clock;

@@ -83,6 +83,9 @@ const std::vector<Section>& sections() {
         section("run", "what to run", &RunConfig::run),
         section("preemption", "the preemption controller: SMs taken for higher-priority kernels (docs/preemption.md)",
                 &RunConfig::preemption),
+        section("kernel_scheduler",
+                "which pending kernel launches next, and preemption of running kernels (docs/preemption.md)",
+                &RunConfig::kernel_scheduler),
     };
     return all;
 }

@@ -17,6 +17,7 @@
 #include "noc/crossbar_config.h"
 #include "noc/interconnect_config.h"
 #include "sched/cta_dispatcher.h"
+#include "sched/kernel_scheduler_config.h"
 #include "sched/preemption_config.h"
 #include "top/app_config.h"
 #include "sim/config.h"
@@ -94,6 +95,7 @@ struct RunConfig {
     memory::EtcConfig etc;                 ///< [uvm.etc]: oversubscription management (ETC)
     std::vector<AppConfig> apps;           ///< [[app]]; empty: one application from [run]
     sched::PreemptionConfig preemption;    ///< [preemption]
+    sched::KernelSchedulerConfig kernel_scheduler;  ///< [kernel_scheduler]
 
     /// Peak bandwidth of the GPU's memory (all partitions), GB/s.
     double memory_peak_gbps() const;

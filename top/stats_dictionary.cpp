@@ -41,6 +41,7 @@ const std::vector<System>& systems() {
         {"mesh", "gtx980", {"memory.interconnect=mesh"}, "gtx980 with memory.interconnect = \"mesh\""},
         {"stacked", "gtx980", {"memory.interconnect=stacked"}, "gtx980 with memory.interconnect = \"stacked\" (2.5D)"},
         {"hbm", "stacked", {}, "stacked: four HBM2 stacks with per-bank refresh"},
+        {"patent", "gtx980", {"kernel_scheduler.policy=patent"}, "gtx980 with kernel_scheduler.policy = \"patent\""},
     };
     return all;
 }

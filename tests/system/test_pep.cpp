@@ -5,35 +5,16 @@
 #include <algorithm>
 #include <random>
 
-#include <nlohmann/json.hpp>
-
 #include "tests/system/cli_runner.h"
+#include "tests/system/verified_run.h"
 
 using namespace stacksim::test;
 
 namespace {
 
-struct Run {
-    nlohmann::json summary, stats;
-};
-
-Run run(const std::string& args) {
-    const std::string dir = temp_dir();
-    const CliResult r = run_cli("run " + args + " --set run.alone_runs=false --out " + dir);
-    INFO(args << ":\n" << r.output);
-    REQUIRE(r.exit_code == 0);
-    Run out;
-    out.summary = nlohmann::json::parse(read_file(dir + "/summary.json"));
-    out.stats = nlohmann::json::parse(read_file(dir + "/stats.json"));
-    for (auto& a : out.summary["applications"]) CHECK(a["verification"]["passed"] == true);
-    return out;
-}
-
-double stat(const Run& r, const std::string& key) {
-    INFO(key);
-    REQUIRE(r.stats.contains(key));
-    return r.stats[key]["value"].get<double>();
-}
+using Run = VerifiedRun;
+Run run(const std::string& args) { return run_verified(args); }
+double stat(const Run& r, const std::string& key) { return stat_value(r, key); }
 double pep(const Run& r, const std::string& name) { return stat(r, "gpu.preemption.pep." + name); }
 double latency(const Run& r) { return r.stats["gpu.preemption.latency"]["value"]["mean"].get<double>(); }
 

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// Kernel-scheduling policies: which pending kernel the kernel management unit launches, and whether to preempt.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/kernel_launch.h"
+#include "sim/registry.h"
+
+namespace stacksim::sched {
+
+class CtaDispatcher;
+
+/// What a kernel-scheduling policy may observe of the running GPU (all optional: a null
+/// function reads as zero).
+struct SchedulerProbe {
+    std::function<uint64_t()> cycle;  ///< current core cycle
+    /// L2 reads and read misses summed over the slices since the start (requests).
+    std::function<std::pair<uint64_t, uint64_t>()> l2_reads_misses;
+    const CtaDispatcher* dispatcher = nullptr;  ///< resident CTAs of each kernel
+};
+
+/// A kernel-scheduling policy ([kernel_scheduler] policy, registry kernel_schedulers()). The
+/// kernel management unit asks it, each time a kernel arrives or finishes, what to do next, and
+/// asks again after every launch until it answers Wait.
+class KernelScheduler {
+public:
+    /// A kernel in the pending pool: new (never started) or preempted (started, its CTAs held).
+    struct Pending {
+        core::KernelLaunch* launch = nullptr;
+        bool preempted = false;
+        uint64_t arrival = 0;  ///< arrival sequence number
+    };
+    struct Decision {
+        enum class Kind : uint8_t { Wait, Launch, Preempt };
+        Kind kind = Kind::Wait;
+        size_t index = 0;                       ///< Launch/Preempt: the pool entry to run
+        core::KernelLaunch* victim = nullptr;   ///< Preempt: the running kernel to take off
+    };
+    virtual ~KernelScheduler() = default;
+    /// `pool` in arrival order; `running` the kernels placing CTAs (not preempted);
+    /// `max_resident` the hardware cap (gpu.max_resident_kernels).
+    virtual Decision next(const std::vector<Pending>& pool, const std::vector<core::KernelLaunch*>& running,
+                          uint32_t max_resident) = 0;
+    /// Preemptions decided so far.
+    virtual uint64_t preemptions() const { return 0; }
+    /// Decisions (at most one per cycle) at the cap where a better-ranked set existed but the
+    /// predicted gain did not exceed the cost.
+    virtual uint64_t declined() const { return 0; }
+};
+
+using KernelSchedulerRegistry = sim::Registry<KernelScheduler, const SchedulerProbe&>;
+/// Kernel schedulers by name: sched/kernel_scheduler_*.cpp.
+KernelSchedulerRegistry& kernel_schedulers();
+
+}  // namespace stacksim::sched
