@@ -29,5 +29,5 @@ for t in "${targets[@]}"; do
   cp tests/fuzz/corpus/"$name"/* "$work/$name/"
   echo "fuzz: $t" >&2
   (cd "$build_dir" && TMPDIR="$work" "./$t" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-     "$work/$name" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done|==[0-9]+==|SUMMARY|.*ERROR)" >&2)
+     "$work/$name" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done|==[0-9]+==|SUMMARY|.*ERROR|.*runtime error|.*exiting)" >&2)
 done

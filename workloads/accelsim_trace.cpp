@@ -104,7 +104,14 @@ TracegReader::TracegReader(const std::string& path, core::TraceKernel& kernel)
       m_buf(kBufBytes) {
     m_fp = std::fopen(path.c_str(), "rb");
     if (!m_fp) throw sim::InputError(path + ":0: cannot open trace file");
-    read_header();
+    try {
+        read_header();
+    } catch (...) {
+        // The destructor does not run for a half-built reader: a bad header would leak the file.
+        std::fclose(m_fp);
+        m_fp = nullptr;
+        throw;
+    }
 }
 
 TracegReader::~TracegReader() {

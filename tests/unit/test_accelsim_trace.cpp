@@ -341,6 +341,20 @@ TEST_CASE("trace: errors name the file line and token", "[trace]") {
     CHECK(err("empty.traceg", h61) == "empty.traceg:16: truncated file: no thread blocks (#BEGIN_TB)");
 }
 
+TEST_CASE("trace: a reader that fails in its header closes the file", "[trace]") {
+    // Found by fuzz_accelsim: a throwing constructor skipped the destructor, so every bad
+    // header leaked one descriptor until the process ran out (EMFILE).
+    auto open_fds = [] {
+        size_t n = 0;
+        for (const auto& e : fs::directory_iterator("/proc/self/fd")) n += e.is_symlink() ? 1 : 0;
+        return n;
+    };
+    const std::string p = write_tmp("badver.traceg", header(4, 90, false));
+    const size_t before = open_fds();
+    for (int i = 0; i < 50; ++i) CHECK_THROWS_AS(read_traceg(p), sim::InputError);
+    CHECK(open_fds() == before);
+}
+
 TEST_CASE("trace: truncated and mutated real trace never crashes", "[trace]") {
     const std::string text = slurp(kTraceDir + "kernel-1.traceg");
     REQUIRE(text.size() > 1000);
