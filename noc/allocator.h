@@ -6,7 +6,13 @@
 
 namespace stacksim::noc {
 
-/// Matches inputs to outputs (at most 64 of each): each requesting input first picks one of its
+/// A set of up to 128 allocator inputs or outputs (a router's input or output VCs: ports x VCs,
+/// e.g. 10 ports x 8 VCs on the thesis's interposer routers).
+using AllocMask = unsigned __int128;
+/// Most inputs (and outputs) an allocator matches.
+inline constexpr unsigned kMaxAllocPorts = 128;
+
+/// Matches inputs to outputs (at most kMaxAllocPorts of each): each requesting input first picks one of its
 /// requested outputs round robin, then each output picks one of the inputs that picked it round
 /// robin. Pointers advance past a winner only when its grant is final (iSLIP style), so every
 /// persistent requester is served within inputs x outputs rounds. Never grants an output twice.
@@ -29,8 +35,8 @@ public:
     unsigned outputs() const { return static_cast<unsigned>(m_out_req.size()); }
 
 private:
-    std::vector<uint64_t> m_req;      ///< per input: mask of requested outputs
-    std::vector<uint64_t> m_out_req;  ///< per output: mask of inputs that picked it
+    std::vector<AllocMask> m_req;      ///< per input: mask of requested outputs
+    std::vector<AllocMask> m_out_req;  ///< per output: mask of inputs that picked it
     std::vector<unsigned> m_in_ptr, m_out_ptr;
     std::vector<int> m_grant;
     std::vector<unsigned> m_active_inputs, m_active_outputs, m_granted;
@@ -39,5 +45,12 @@ private:
 
 /// Index of the first set bit of `mask` at or after `start`, wrapping around; `mask` != 0.
 unsigned round_robin_pick(uint64_t mask, unsigned start);
+unsigned round_robin_pick(AllocMask mask, unsigned start);
+/// Index of the lowest set bit of `mask` != 0.
+inline unsigned lowest_bit(AllocMask mask) {
+    const uint64_t lo = static_cast<uint64_t>(mask);
+    return lo ? static_cast<unsigned>(__builtin_ctzll(lo))
+              : 64 + static_cast<unsigned>(__builtin_ctzll(static_cast<uint64_t>(mask >> 64)));
+}
 
 }  // namespace stacksim::noc

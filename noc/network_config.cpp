@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "noc/allocator.h"
 #include "noc/layer_policy.h"
 #include "noc/routing.h"
 #include "noc/topology.h"
@@ -87,8 +88,8 @@ void NetworkConfig::validate() const {
              fmt::format("'{}' needs the stacked topology (a {} has one layer)", layer_policy.name, topology));
     auto t = Topology::build(*this);
     for (unsigned r = 0; r < t->routers(); ++r)
-        if (t->ports(r) * vcs > 64)
-            fail("vcs", fmt::format("{} VCs x {} ports of router {} exceed the 64 input VCs a router supports", vcs,
+        if (t->ports(r) * vcs > kMaxAllocPorts)
+            fail("vcs", fmt::format("{} VCs x {} ports of router {} exceed the 128 input VCs a router supports", vcs,
                                     t->ports(r), r));
 }
 

@@ -29,7 +29,7 @@ void Router::receive_flit(unsigned port, const Flit& f, uint64_t cycle) {
     ++vc.count;
     ++m_buffered;
     ++m_port_buffered[port];
-    m_nonempty |= uint64_t{1} << iv;
+    m_nonempty |= AllocMask{1} << iv;
     if (vc.count > m_max_occupancy) m_max_occupancy = vc.count;
 }
 
@@ -64,8 +64,8 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
     const uint64_t va_delay = m_p.pipeline_stages - 3, sa_delay = m_p.pipeline_stages - 2;
     bool any_sa = false;
     // Collect route computation, VC allocation and switch allocation requests.
-    for (uint64_t pending = m_nonempty; pending; pending &= pending - 1) {
-        unsigned iv = static_cast<unsigned>(__builtin_ctzll(pending));
+    for (AllocMask pending = m_nonempty; pending; pending &= pending - 1) {
+        const unsigned iv = lowest_bit(pending);
         InputVc& vc = m_in[iv];
         const Entry& e = m_buf[size_t{iv} * m_p.buffer_depth + vc.head];
         if (vc.state == VcState::Idle) {
@@ -109,7 +109,7 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
                 d.flit.hop_latency = static_cast<uint16_t>(l > 0xffff ? 0xffff : l);
             }
             if (++vc.head == m_p.buffer_depth) vc.head = 0;
-            if (--vc.count == 0) m_nonempty &= ~(uint64_t{1} << iv);
+            if (--vc.count == 0) m_nonempty &= ~(AllocMask{1} << iv);
             vc.front_since = cycle + 1;  // the next flit is at the front from the next cycle
             --m_buffered;
             --m_port_buffered[in_port];

@@ -105,7 +105,7 @@ private:
     std::vector<unsigned> m_port_buffered;  ///< per input port: flits held
     SeparableAllocator m_va;           ///< input VCs x output VCs
     SeparableAllocator m_sa;           ///< input ports x output ports
-    uint64_t m_nonempty = 0;           ///< bit per input VC holding flits
+    AllocMask m_nonempty = 0;          ///< bit per input VC holding flits
     unsigned m_sa_used = 0;            ///< bit per m_sa_cand row (input port) set this cycle
     unsigned m_buffered = 0;
     uint64_t m_overflows = 0, m_credit_overflows = 0;
