@@ -158,6 +158,7 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
         ++w.generation;
         w.age = m_warp_age++;
         w.fetch_pc = 0;
+        w.fetch_wait_line = Warp::kNoLine;
         w.pending_mem = 0;
         w.pending_loads = 0;
         w.ibuffer.flush();
@@ -203,6 +204,12 @@ void Sm::process_responses(uint64_t) {
             const uint32_t slot = e.tag & ~kContextTag;
             p->release();
             context_response(slot);
+            continue;
+        }
+        if (e.tag == kFetchTag) {
+            const uint64_t addr = p->get_address();
+            p->release();
+            fetch_response(addr);
             continue;
         }
         Warp& w = m_warps[e.warp];

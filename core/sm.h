@@ -118,6 +118,10 @@ private:
     static constexpr uint32_t kNoOp = 0xFFFFFFFF;
     /// Tag bit of context save/restore requests; the low bits are the CTA slot.
     static constexpr uint32_t kContextTag = 0x8000'0000;
+    /// Tag of an I-cache fill read (icache_fill = memory); the payload's address names the line.
+    static constexpr uint32_t kFetchTag = 0x4000'0000;
+    /// fetch_ready(): the instruction's line is being filled from memory.
+    static constexpr uint64_t kFillPending = ~uint64_t{0};
 
     // Preemption (sm_preemption.cpp).
     uint64_t context_bytes(const CtaSlot& cta) const;
@@ -158,7 +162,9 @@ private:
     void replay_trace(const TraceInstruction& t, const WarpTrace& trace, ExecResult& r) const;
     void arrive_at_barrier(Warp& w);
     void fetch(uint64_t cycle);
-    uint64_t fetch_ready(const Warp& w, uint32_t pc, uint64_t cycle);
+    /// Cycle the instruction at `pc` is ready in the I-buffer, or kFillPending (memory fills).
+    uint64_t fetch_ready(Warp& w, uint32_t pc, uint64_t cycle);
+    void fetch_response(uint64_t addr);
     uint64_t constant_latency(const Warp& w, const Instruction& inst);
     void send_requests(uint64_t cycle);
     void warp_finished(uint32_t slot);
@@ -195,7 +201,7 @@ private:
     Pipe m_alu, m_fp64, m_sfu, m_ldst, m_ctrl;
     OperandCollector m_collector;
     common::TagArray m_icache;
-    std::unordered_map<uint64_t, uint64_t> m_icache_fills;  ///< line -> cycle its fill completes
+    std::unordered_map<uint64_t, uint64_t> m_icache_fills;  ///< line -> cycle its fill completes (or kFillPending)
     common::TagArray m_const_cache;
     bool m_last_long = false;  ///< the instruction just issued was a global load
     std::priority_queue<Writeback, std::vector<Writeback>, std::greater<Writeback>> m_writebacks;

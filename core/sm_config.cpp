@@ -61,8 +61,13 @@ const sim::Params<SmConfig>& SmConfig::params() {
         p.add("icache_bytes", &C::icache_bytes, "bytes", "instruction cache capacity").range(4, 1u << 24);
         p.add("icache_ways", &C::icache_ways, "ways", "instruction cache associativity").range(1, 64);
         p.add("icache_line_bytes", &C::icache_line_bytes, "bytes", "instruction cache line").range(4, 4096).power_of_two();
-        p.add("icache_miss_latency", &C::icache_miss_latency, "cycles", "cycles to fill a missing I-cache line")
+        p.add("icache_miss_latency", &C::icache_miss_latency, "cycles",
+              "cycles to fill a missing I-cache line (icache_fill = latency)")
             .range(0, 1000000);
+        p.add("icache_fill", &C::icache_fill, "",
+              "latency: a missing line arrives after icache_miss_latency; memory: it is read through the "
+              "memory system (L2, DRAM) like data, from the code area")
+            .names({{"latency", IcacheFill::Latency}, {"memory", IcacheFill::Memory}});
         p.add("instruction_bytes", &C::instruction_bytes, "bytes",
               "distance between instructions in the I-cache's address space")
             .range(1, 64);
@@ -93,6 +98,9 @@ void SmConfig::validate() const {
         throw sim::ConfigError("icache_bytes: must be a multiple of icache_ways x icache_line_bytes");
     if (sector_bytes > line_bytes || line_bytes / sector_bytes > 32)
         throw sim::ConfigError("sector_bytes: must divide line_bytes into at most 32 sectors");
+    if (icache_fill == IcacheFill::Memory && (icache_line_bytes > line_bytes || icache_line_bytes < sector_bytes))
+        throw sim::ConfigError("icache_line_bytes: with icache_fill = memory, between sector_bytes and line_bytes "
+                               "(one memory request fills a line)");
 }
 
 }  // namespace stacksim::core

@@ -16,6 +16,12 @@ struct PipeConfig {
     static const sim::Params<PipeConfig>& params();
 };
 
+/// How a missing I-cache line is filled.
+enum class IcacheFill : uint8_t {
+    Latency,  ///< after a fixed `icache_miss_latency`
+    Memory,   ///< by a read through the memory system (L1 forwarded, L2, DRAM) into the code area
+};
+
 /// Resources and timing of an SM (SPEC §1). Defaults: a GTX980-like Maxwell SM.
 struct SmConfig {
     // Occupancy limits.
@@ -48,7 +54,8 @@ struct SmConfig {
     uint32_t icache_bytes = 16384;
     uint32_t icache_ways = 4;
     uint32_t icache_line_bytes = 128;
-    uint32_t icache_miss_latency = 120;   ///< cycles to fill a missing line
+    uint32_t icache_miss_latency = 120;   ///< cycles to fill a missing line (icache_fill = latency)
+    IcacheFill icache_fill = IcacheFill::Latency;
     uint32_t instruction_bytes = 8;
 
     // Constant cache (kernel parameters, ld.param).

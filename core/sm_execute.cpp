@@ -5,6 +5,7 @@
 #include "core/functional_executor.h"
 #include "core/kernel_launch.h"
 #include "common/context_extension.h"
+#include "common/instruction_extension.h"
 #include "core/sm.h"
 #include "sim/error.h"
 
@@ -100,6 +101,7 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
     if (w.ibuffer.empty() || w.ibuffer.head_pc() != w.stack.pc()) {
         w.ibuffer.flush();
         w.fetch_pc = w.stack.pc();
+        w.fetch_wait_line = Warp::kNoLine;  // the new PC may lie in another line
     }
 }
 
@@ -245,6 +247,7 @@ void Sm::send_requests(uint64_t cycle) {
         e.issue_cycle = cycle;
         e.access = rq.access;
         if (rq.op != kNoOp && (rq.op & kContextTag)) common::ContextExtension::set(p);
+        else if (rq.op == kFetchTag) common::InstructionExtension::set(p);
         m_outgoing.pop_front();
         ++m_mem_requests;
         m_progress = true;
@@ -266,13 +269,18 @@ void Sm::fetch(uint64_t cycle) {
         uint32_t slot = (m_fetch_rr + i) % n;
         Warp& w = m_warps[slot];
         if (!w.used || w.finished || w.ibuffer.size() >= m_cfg.ibuffer_entries) continue;
+        if (w.fetch_wait_line != Warp::kNoLine) continue;  // its line is on its way from memory
         if (m_ctas[w.cta_slot].state != CtaState::Running) continue;
         uint32_t pc = w.ibuffer.empty() ? w.fetch_pc : w.ibuffer.next_pc();
         if (pc >= w.code_size) continue;  // fetched up to the end of the code
         const uint32_t first = pc;
         for (uint32_t f = 0; f < m_cfg.fetch_width && w.ibuffer.size() < m_cfg.ibuffer_entries &&
-                             pc < w.code_size; ++f, ++pc)
-            w.ibuffer.push(pc, fetch_ready(w, pc, cycle));
+                             pc < w.code_size; ++f, ++pc) {
+            const uint64_t ready = fetch_ready(w, pc, cycle);
+            if (ready == kFillPending) break;
+            w.ibuffer.push(pc, ready);
+        }
+        if (pc == first) continue;  // a miss on its first instruction: the next warp may fetch
         if (watched(slot)) emit(SmEventKind::Fetch, cycle, slot, first, 0, pc - first);
         m_fetch_rr = (slot + 1) % n;
         m_progress = true;
@@ -280,7 +288,7 @@ void Sm::fetch(uint64_t cycle) {
     }
 }
 
-uint64_t Sm::fetch_ready(const Warp& w, uint32_t pc, uint64_t cycle) {
+uint64_t Sm::fetch_ready(Warp& w, uint32_t pc, uint64_t cycle) {
     // Each kernel's code sits in its own 16 MB window, shared by all launches of that code
     // (a relaunch hits what the previous launch fetched); traces give their own PCs.
     const KernelLaunch& launch = *m_ctas[w.cta_slot].launch;
@@ -288,25 +296,58 @@ uint64_t Sm::fetch_ready(const Warp& w, uint32_t pc, uint64_t cycle) {
     addr += uint64_t{launch.code_id} << 24;
     const uint64_t line = m_icache.line_of(addr);
     uint64_t ready = cycle + m_cfg.fetch_latency;
+    const bool from_memory = m_cfg.icache_fill == IcacheFill::Memory;
     if (m_icache.lookup(line)) {
         auto fill = m_icache_fills.find(line);
         if (fill == m_icache_fills.end()) {
             ++m_icache_hits;
             return ready;
         }
-        if (fill->second <= cycle) {
+        if (fill->second <= cycle) {  // kFillPending never is
             m_icache_fills.erase(fill);
             ++m_icache_hits;
             return ready;
         }
         ++m_icache_misses;  // the line is on its way
+        if (from_memory) {
+            w.fetch_wait_line = line;
+            return kFillPending;
+        }
         return std::max(ready, fill->second);
     }
     ++m_icache_misses;
     m_icache.fill(line, 1);
+    if (from_memory) {
+        // One read of the line from the code area; the warp fetches again when it returns.
+        m_icache_fills[line] = kFillPending;
+        w.fetch_wait_line = line;
+        const uint64_t phys = common::kCodeAreaBase + line;
+        const uint64_t mem_line = phys & ~uint64_t{m_cfg.line_bytes - 1};
+        const uint32_t first = static_cast<uint32_t>((phys - mem_line) / m_cfg.sector_bytes);
+        const uint32_t count = m_cfg.icache_line_bytes / m_cfg.sector_bytes;
+        const uint32_t mask = (count >= 32 ? ~0u : (1u << count) - 1) << first;
+        m_outgoing.push_back({mem_line, m_cfg.icache_line_bytes, mask, static_cast<uint32_t>(&w - m_warps.data()),
+                              kFetchTag, sim::MemAccess::Read});
+        return kFillPending;
+    }
     uint64_t done = cycle + m_cfg.icache_miss_latency;
     m_icache_fills[line] = done;
     return std::max(ready, done);
+}
+
+void Sm::fetch_response(uint64_t addr) {
+    // The payload carries the memory line; the I-cache line sits at the code-space address.
+    for (auto it = m_icache_fills.begin(); it != m_icache_fills.end();) {
+        const uint64_t phys = common::kCodeAreaBase + it->first;
+        if (it->second == kFillPending && (phys & ~uint64_t{m_cfg.line_bytes - 1}) == addr) {
+            for (Warp& w : m_warps)
+                if (w.fetch_wait_line == it->first) w.fetch_wait_line = Warp::kNoLine;
+            it = m_icache_fills.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    m_progress = true;
 }
 
 uint64_t Sm::constant_latency(const Warp& w, const Instruction& inst) {

@@ -245,6 +245,7 @@ void Sm::restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) {
         w.pending_loads = 0;
         w.ibuffer.flush();
         w.fetch_pc = w.stack.pc();
+        w.fetch_wait_line = Warp::kNoLine;
         w.ctx.cta = &cta.ctx;
         m_sched_warps[slot % m_cfg.schedulers].push_back(slot);
     }

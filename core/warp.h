@@ -53,6 +53,10 @@ struct Warp {
     uint32_t fetch_pc = 0;     ///< next PC to fetch when the I-buffer is empty
     uint32_t pending_mem = 0;  ///< memory requests in flight
     uint32_t pending_loads = 0;  ///< global loads/atomics with results outstanding
+    /// icache_fill = memory: the I-cache line (code-space address) whose fill this warp waits
+    /// for before it fetches again; kNoLine when none.
+    uint64_t fetch_wait_line = kNoLine;
+    static constexpr uint64_t kNoLine = ~uint64_t{0};
     const std::vector<Instruction>* code = nullptr;  ///< PTX mode: the kernel's code
     const WarpTrace* trace = nullptr;                ///< trace mode: this warp's stream
     uint32_t code_size = 0;                          ///< instructions (PTX) or trace entries

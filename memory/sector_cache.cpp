@@ -6,6 +6,7 @@
 
 #include "common/lost_locality_extension.h"
 #include "common/context_extension.h"
+#include "common/instruction_extension.h"
 #include "memory/page_walk_extension.h"
 #include "sim/error.h"
 
@@ -39,6 +40,12 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
     g.add("walk_read_hits", m_walk_read_hits, "page-table entry reads that hit (also counted in read_hits)", "requests");
     g.add("context_forwards", m_context_forwards, "context save/restore requests an L1 forwarded without allocating (an L2 serves them as data)",
           "requests");
+    g.add("instruction_forwards", m_instruction_forwards,
+          "I-cache fill reads an L1 forwarded without allocating (gpu.sm.icache_fill = memory)", "requests");
+    g.add("write_miss_fetches", m_write_miss_fetches,
+          "write misses forwarded to the next level with a fetch of their sectors (write_miss = forward_and_fetch)",
+          "requests");
+    g.add("instruction_reads", m_instruction_reads, "I-cache fill reads served here (also counted in reads)", "requests");
     g.add("walk_forwards", m_walk_forwards, "page-table entry reads forwarded without allocating (L1)", "requests");
     g.add_formula("hit_rate", [this] {
         double r = static_cast<double>(m_reads.value());
@@ -75,9 +82,17 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
         upstream.pop();
         return true;
     }
+    if (m_cfg.atomics == AtomicPolicy::Bypass && common::InstructionExtension::is_set(p)) {
+        // An I-cache fill passes an L1 data cache without allocating (the SM has its own I-cache).
+        ++m_instruction_forwards;
+        m_out.push_back({line, sectors, e.access, &p, e.warp, false, false, true});
+        upstream.pop();
+        return true;
+    }
     switch (e.access) {
     case sim::MemAccess::Read: {
         const bool walk = PageWalkExtension::is_set(p);
+        if (common::InstructionExtension::is_set(p)) ++m_instruction_reads;
         if (walk && m_cfg.atomics == AtomicPolicy::Bypass) {
             // Like an atomic, a page-table read passes an L1 (not coherent with the GMMU's
             // page-table updates) without allocating; unlike one, it leaves the line alone.
@@ -126,6 +141,12 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
         break;
     }
     case sim::MemAccess::Write:
+        if (write_back && m_cfg.write_miss == WriteMiss::ForwardAndFetch) {
+            if (const uint32_t missing = sectors & ~m_tags.lookup(line)) {
+                if (!forward_and_fetch(p, line, missing)) return false;
+                break;
+            }
+        }
         ++m_writes;
         if (write_back) {
             if (auto ev = m_tags.fill(line, sectors, e.warp)) {
@@ -181,11 +202,36 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
     return true;
 }
 
+bool SectorCache::forward_and_fetch(tlm::tlm_generic_payload& p, uint64_t line, uint32_t missing) {
+    const sim::MemExtension& e = sim::PayloadPool::ext(p);
+    auto it = m_mshrs.find(line);
+    if (it == m_mshrs.end() && m_mshrs.size() >= m_cfg.mshrs) {
+        ++m_reservation_fails;
+        return false;
+    }
+    ++m_writes;
+    ++m_write_miss_fetches;
+    m_out.push_back({line, e.sector_mask, sim::MemAccess::Write, &p, e.warp});  // acknowledged from below
+    Mshr& m = m_mshrs[line];
+    if (it == m_mshrs.end()) {
+        m.owner = e.warp;
+        m.requested = missing;
+        m.outstanding = 1;
+        m_out.push_back({line, missing, sim::MemAccess::Read, nullptr, e.warp});
+    } else if (const uint32_t extra = missing & ~m.requested) {
+        m.requested |= extra;
+        ++m.outstanding;
+        m_out.push_back({line, extra, sim::MemAccess::Read, nullptr, e.warp});
+    }
+    m.dirty_on_fill |= e.sector_mask;
+    return true;
+}
+
 void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
     const sim::MemExtension& e = sim::PayloadPool::ext(down);
     const uint64_t line = down.get_address();
     if (e.access == sim::MemAccess::Read && !PageWalkExtension::is_set(down) &&
-        !common::ContextExtension::is_set(down)) {  // a fill
+        !common::ContextExtension::is_set(down) && !common::InstructionExtension::is_set(down)) {  // a fill
         auto it = m_mshrs.find(line);
         if (it != m_mshrs.end()) {
             Mshr& m = it->second;
@@ -197,6 +243,7 @@ void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
                 }
             }
             if (--m.outstanding == 0) {
+                if (m.dirty_on_fill) m_tags.mark_dirty(line, m.dirty_on_fill);
                 for (auto* w : m.waiters) {
                     auto atomic = m_pending_atomics.find(w);
                     if (atomic != m_pending_atomics.end()) {  // the read half arrived: modify, write
@@ -227,7 +274,7 @@ void SectorCache::send_downstream(uint64_t cycle) {
     m_out.pop_front();
     tlm::tlm_generic_payload& p = m_pool.acquire();
     p.set_address(o.addr);
-    if (o.walk || o.context) p.set_data_length(o.origin->get_data_length());
+    if (o.walk || o.context || o.instruction) p.set_data_length(o.origin->get_data_length());
     else p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * m_cfg.sector_bytes);
     p.set_command(o.access == sim::MemAccess::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
     sim::MemExtension& e = sim::PayloadPool::ext(p);
@@ -238,6 +285,7 @@ void SectorCache::send_downstream(uint64_t cycle) {
     e.issue_cycle = cycle;
     if (o.walk) PageWalkExtension::set(p);
     if (o.context) common::ContextExtension::set(p);
+    if (o.instruction) common::InstructionExtension::set(p);
     if (o.origin) m_origin[&p] = o.origin;
     downstream.send(p);
 }

@@ -54,6 +54,7 @@ private:
         uint32_t requested = 0;   ///< sectors asked for downstream
         uint32_t outstanding = 0; ///< downstream fills not yet back
         uint32_t owner = 0;
+        uint32_t dirty_on_fill = 0;  ///< sectors a forwarded write miss leaves dirty once filled
         std::vector<tlm::tlm_generic_payload*> waiters;
     };
     struct Outgoing {
@@ -64,9 +65,12 @@ private:
         uint32_t warp;
         bool walk = false;     ///< a forwarded page-table read
         bool context = false;  ///< forwarded context save/restore traffic
+        bool instruction = false;  ///< a forwarded I-cache fill
     };
 
     bool lookup_stage(uint64_t cycle);
+    /// write_miss = forward_and_fetch: forwards the write `p` and fetches its missing sectors.
+    bool forward_and_fetch(tlm::tlm_generic_payload& p, uint64_t line, uint32_t missing);
     void handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle);
     void remember_victim(const common::Eviction& ev);
     bool in_victim_tags(uint32_t warp, uint64_t line) const;
@@ -88,7 +92,8 @@ private:
     std::vector<std::deque<uint64_t>> m_victims;  ///< per warp slot
 
     sim::Counter m_reads, m_read_hits, m_sector_misses, m_mshr_merges, m_writes, m_atomics,
-        m_reservation_fails, m_writebacks, m_lost_locality, m_walk_reads, m_walk_read_hits, m_walk_forwards, m_context_forwards;
+        m_reservation_fails, m_writebacks, m_lost_locality, m_walk_reads, m_walk_read_hits, m_walk_forwards, m_context_forwards,
+        m_instruction_forwards, m_instruction_reads, m_write_miss_fetches;
 };
 
 }  // namespace stacksim::memory

@@ -27,6 +27,11 @@ const sim::Params<SectorCacheConfig>& SectorCacheConfig::params() {
             .range(1, 65536);
         p.add("write_policy", &C::write_policy, "", "write_through: forward writes; write_back: absorb (write-allocate)")
             .names({{"write_through", WritePolicy::WriteThrough}, {"write_back", WritePolicy::WriteBack}});
+        p.add("write_miss", &C::write_miss, "",
+              "write_back only. allocate: a write miss allocates its sectors dirty without a fetch and is "
+              "acknowledged here; forward_and_fetch: it also goes on to the next level, which acknowledges "
+              "it, and the sectors are fetched (GPGPU-Sim's naive write-allocate, Accel-Sim's L2 'W')")
+            .names({{"allocate", WriteMiss::Allocate}, {"forward_and_fetch", WriteMiss::ForwardAndFetch}});
         p.add("victim_tags", &C::victim_tags, "lines", "per-warp victim tags (lost-locality detection for CCWS)")
             .range(0, 4096);
         p.add("atomics", &C::atomics, "", "bypass: forward and invalidate (L1); execute: read-modify-write here (L2)")

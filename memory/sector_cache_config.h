@@ -14,6 +14,13 @@ enum class WritePolicy : uint8_t {
     WriteBack,     ///< absorbed (write-allocate); dirty victims written back
 };
 
+/// What a write that misses does in a write-back cache.
+enum class WriteMiss : uint8_t {
+    Allocate,         ///< the written sectors are allocated dirty, without a fetch; acknowledged here
+    ForwardAndFetch,  ///< GPGPU-Sim's naive write-allocate: the write goes on to the next level and
+                      ///< is acknowledged from there; the sectors are fetched and kept dirty
+};
+
 /// Where an atomic is performed.
 enum class AtomicPolicy : uint8_t {
     Bypass,   ///< forwarded, the line invalidated (an L1)
@@ -36,6 +43,7 @@ struct SectorCacheConfig {
     uint32_t mshr_merge = 8;
     uint32_t queue_depth = 8;
     WritePolicy write_policy = WritePolicy::WriteThrough;
+    WriteMiss write_miss = WriteMiss::Allocate;  ///< write_back only
     uint32_t victim_tags = 8;
     AtomicPolicy atomics = AtomicPolicy::Bypass;
     uint32_t atomic_latency = 4;

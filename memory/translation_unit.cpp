@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "common/context_extension.h"
+#include "common/instruction_extension.h"
 #include "memory/page_walk_extension.h"
 
 namespace stacksim::memory {
@@ -92,7 +93,7 @@ bool TranslationUnit::tick(uint64_t cycle) {
     bool stalled = false;
     for (uint32_t port = 0; port < m_cfg.l1_tlb_ports && !upstream.empty(); ++port) {
         tlm::tlm_generic_payload* p = &upstream.front();
-        if (common::ContextExtension::is_set(*p)) {  // physical: no translation
+        if (common::ContextExtension::is_set(*p) || common::InstructionExtension::is_set(*p)) {  // physical
             upstream.pop();
             m_out.push_back(p);
             continue;

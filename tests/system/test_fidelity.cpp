@@ -57,6 +57,20 @@ double sm_count(const nlohmann::json& stats, bool used_only) {
     return n;
 }
 
+/// Sum of gpu.mem.UNIT_N.SUFFIX over the units (UNIT l2 or dram).
+double mem_sum(const nlohmann::json& stats, const std::string& unit, const std::string& suffix) {
+    const std::string head = "gpu.mem." + unit + "_", tail = "." + suffix;
+    double s = 0;
+    for (auto it = stats.begin(); it != stats.end(); ++it) {
+        const std::string& k = it.key();
+        if (k.rfind(head, 0) == 0 && k.size() > head.size() + tail.size() &&
+            k.compare(k.size() - tail.size(), tail.size(), tail) == 0 &&
+            k.find('.', head.size()) == k.size() - tail.size())
+            s += it.value()["value"].get<double>();
+    }
+    return s;
+}
+
 double value(const nlohmann::json& stats, const std::string& key) {
     INFO(key);
     REQUIRE(stats.contains(key));
@@ -148,4 +162,48 @@ TEST_CASE("hierarchy: an L2 input latency and a DRAM latency lengthen every acce
     const double dram_pipe = pchase_per_step("pchase:8192", conflict + " --set memory.dram.latency=200", 64);
     INFO("DRAM per step: " << dram << " -> " << dram_pipe);
     CHECK(dram_pipe - dram == Approx(100).margin(2));
+}
+
+TEST_CASE("icache: with icache_fill = memory a miss reads its line through the L2 and DRAM", "[fidelity][memory]") {
+    // vectoradd's code spans two 128-byte lines: one SM misses on each once, and the reads reach
+    // the L2 slices as instruction reads (Accel-Sim counts 2 instruction accesses at its L2).
+    const std::string trace = "run gtx1080 --trace " + kTraceDir + "/kernelslist.g";
+    const Run latency = run(trace + " --set gpu.sm.icache_fill=latency --set gpu.sm.icache_miss_latency=275");
+    const Run memory = run(trace + " --set gpu.sm.icache_fill=memory");
+    CHECK(mem_sum(latency.stats, "l2", "instruction_reads") == 0);
+    CHECK(mem_sum(memory.stats, "l2", "instruction_reads") == 2);
+    CHECK(mem_sum(memory.stats, "l2", "reads") == mem_sum(latency.stats, "l2", "reads") + 2);
+    // Through memory the fill time follows the DRAM latency; the fixed fill does not.
+    const std::string slow = " --set memory.dram.latency=1000";
+    const Run latency_slow = run(trace + " --set gpu.sm.icache_fill=latency --set gpu.sm.icache_miss_latency=275" + slow);
+    const Run memory_slow = run(trace + " --set gpu.sm.icache_fill=memory" + slow);
+    auto cycles = [](const Run& r) { return r.summary["kernels"][0]["cycles"].get<double>(); };
+    INFO("latency fill " << cycles(latency) << " -> " << cycles(latency_slow) << ", memory fill " << cycles(memory)
+                         << " -> " << cycles(memory_slow));
+    // 844 tCK at 2500 MHz = 543 core cycles more per DRAM access: one for the loads on the
+    // critical path with a fixed fill, three more (two serial line fills) through memory.
+    CHECK(cycles(memory_slow) - cycles(memory) > cycles(latency_slow) - cycles(latency) + 2 * 500);
+    // A second SM running the same code finds it in the L2.
+    const Run twice = run("run gtx1080 --trace " + relaunch_list(2) + " --set gpu.sm.icache_fill=memory");
+    CHECK(mem_sum(twice.stats, "l2", "instruction_reads") == 4);
+    CHECK(mem_sum(twice.stats, "dram", "reads") < 2 * mem_sum(memory.stats, "dram", "reads"));
+}
+
+TEST_CASE("l2: write_miss = forward_and_fetch sends a missing write to DRAM, which acknowledges it", "[fidelity][memory]") {
+    const std::string trace = "run gtx1080 --trace " + kTraceDir + "/kernelslist.g";
+    const Run allocate = run(trace + " --set memory.l2.write_miss=allocate");
+    const Run forward = run(trace + " --set memory.l2.write_miss=forward_and_fetch");
+    // The 4 store lines miss: allocated silently, or written to DRAM and fetched.
+    CHECK(mem_sum(allocate.stats, "dram", "writes") == 0);
+    CHECK(mem_sum(forward.stats, "dram", "writes") == 4);
+    CHECK(mem_sum(forward.stats, "l2", "write_miss_fetches") == 4);
+    CHECK(mem_sum(forward.stats, "dram", "reads") == mem_sum(allocate.stats, "dram", "reads") + 4);
+    // The stores' acknowledgement now waits for DRAM, which is on the kernel's critical path.
+    const double a = allocate.summary["kernels"][0]["cycles"].get<double>();
+    const double f = forward.summary["kernels"][0]["cycles"].get<double>();
+    INFO("allocate " << a << " cycles, forward_and_fetch " << f);
+    CHECK(f > a + 100);
+    // A write hit stays in the write-back L2: the relaunch's stores hit the lines now resident.
+    const Run twice = run("run gtx1080 --trace " + relaunch_list(2) + " --set memory.l2.write_miss=forward_and_fetch");
+    CHECK(mem_sum(twice.stats, "dram", "writes") == 4);
 }
