@@ -3,6 +3,7 @@
 #include "noc/allocator.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace stacksim::noc {
 
@@ -16,34 +17,32 @@ unsigned round_robin_pick(AllocMask mask, unsigned start) {
     return lowest_bit(hi ? hi : mask);
 }
 
-SeparableAllocator::SeparableAllocator(unsigned inputs, unsigned outputs, unsigned iterations)
+template <typename Mask>
+BasicSeparableAllocator<Mask>::BasicSeparableAllocator(unsigned inputs, unsigned outputs, unsigned iterations)
     : m_req(inputs, 0), m_out_req(outputs, 0), m_in_ptr(inputs, 0), m_out_ptr(outputs, 0),
       m_grant(inputs, -1), m_iterations(iterations) {
-    if (inputs == 0 || outputs == 0 || inputs > kMaxAllocPorts || outputs > kMaxAllocPorts || iterations < 1)
-        throw std::invalid_argument("SeparableAllocator: 1..128 inputs and outputs, >= 1 iteration");
+    if (inputs == 0 || outputs == 0 || inputs > kMaxPorts || outputs > kMaxPorts || iterations < 1)
+        throw std::invalid_argument("SeparableAllocator: 1.." + std::to_string(kMaxPorts) +
+                                    " inputs and outputs, >= 1 iteration");
     m_active_inputs.reserve(inputs);
     m_active_outputs.reserve(outputs);
     m_granted.reserve(inputs);
 }
 
-void SeparableAllocator::request(unsigned in, unsigned out) {
-    if (m_req[in] == 0) m_active_inputs.push_back(in);
-    m_req[in] |= AllocMask{1} << out;
-}
-
-void SeparableAllocator::allocate() {
+template <typename Mask>
+void BasicSeparableAllocator<Mask>::allocate() {
     for (unsigned in : m_granted) m_grant[in] = -1;
     m_granted.clear();
-    AllocMask taken = 0;  // outputs matched in earlier iterations
+    Mask taken = 0;  // outputs matched in earlier iterations
     for (unsigned it = 0; it < m_iterations; ++it) {
         // Input stage: each unmatched input picks one of its still free outputs.
         bool any = false;
         for (unsigned in : m_active_inputs) {
-            const AllocMask want = m_req[in] & ~taken;
+            const Mask want = m_req[in] & ~taken;
             if (m_grant[in] >= 0 || want == 0) continue;
             unsigned out = round_robin_pick(want, m_in_ptr[in]);
             if (m_out_req[out] == 0) m_active_outputs.push_back(out);
-            m_out_req[out] |= AllocMask{1} << in;
+            m_out_req[out] |= Mask{1} << in;
             any = true;
         }
         if (!any) break;
@@ -53,7 +52,7 @@ void SeparableAllocator::allocate() {
             unsigned in = round_robin_pick(m_out_req[out], m_out_ptr[out]);
             m_grant[in] = static_cast<int>(out);
             m_granted.push_back(in);
-            taken |= AllocMask{1} << out;
+            taken |= Mask{1} << out;
             if (it == 0) {
                 m_out_ptr[out] = (in + 1) % inputs();
                 m_in_ptr[in] = (out + 1) % outputs();
@@ -66,5 +65,8 @@ void SeparableAllocator::allocate() {
     m_active_inputs.clear();
     m_active_outputs.clear();
 }
+
+template class BasicSeparableAllocator<uint64_t>;
+template class BasicSeparableAllocator<AllocMask>;
 
 }  // namespace stacksim::noc

@@ -12,18 +12,25 @@ using AllocMask = unsigned __int128;
 /// Most inputs (and outputs) an allocator matches.
 inline constexpr unsigned kMaxAllocPorts = 128;
 
-/// Matches inputs to outputs (at most kMaxAllocPorts of each): each requesting input first picks one of its
-/// requested outputs round robin, then each output picks one of the inputs that picked it round
-/// robin. Pointers advance past a winner only when its grant is final (iSLIP style), so every
-/// persistent requester is served within inputs x outputs rounds. Never grants an output twice.
-/// With `iterations` > 1 it is iSLIP: unmatched inputs retry the still free outputs, and only
-/// first-iteration grants move the pointers.
-class SeparableAllocator {
+/// Matches inputs to outputs (at most as many of each as `Mask` has bits): each requesting input
+/// first picks one of its requested outputs round robin, then each output picks one of the
+/// inputs that picked it round robin. Pointers advance past a winner only when its grant is
+/// final (iSLIP style), so every persistent requester is served within inputs x outputs rounds.
+/// Never grants an output twice. With `iterations` > 1 it is iSLIP: unmatched inputs retry the
+/// still free outputs, and only first-iteration grants move the pointers. `Mask` is uint64_t
+/// (up to 64 inputs and outputs: the usual router, and the faster one) or AllocMask (128).
+template <typename Mask>
+class BasicSeparableAllocator {
 public:
-    SeparableAllocator(unsigned inputs, unsigned outputs, unsigned iterations = 1);
+    static constexpr unsigned kMaxPorts = sizeof(Mask) * 8;
+
+    BasicSeparableAllocator(unsigned inputs, unsigned outputs, unsigned iterations = 1);
 
     /// Input `in` requests output `out` this round.
-    void request(unsigned in, unsigned out);
+    void request(unsigned in, unsigned out) {
+        if (m_req[in] == 0) m_active_inputs.push_back(in);
+        m_req[in] |= Mask{1} << out;
+    }
     bool has_requests() const { return !m_active_inputs.empty(); }
     /// Computes the matching of the requests made since the last allocate(), then clears them.
     void allocate();
@@ -35,13 +42,21 @@ public:
     unsigned outputs() const { return static_cast<unsigned>(m_out_req.size()); }
 
 private:
-    std::vector<AllocMask> m_req;      ///< per input: mask of requested outputs
-    std::vector<AllocMask> m_out_req;  ///< per output: mask of inputs that picked it
+    std::vector<Mask> m_req;      ///< per input: mask of requested outputs
+    std::vector<Mask> m_out_req;  ///< per output: mask of inputs that picked it
     std::vector<unsigned> m_in_ptr, m_out_ptr;
     std::vector<int> m_grant;
     std::vector<unsigned> m_active_inputs, m_active_outputs, m_granted;
     unsigned m_iterations;
 };
+
+/// Up to 64 inputs and outputs.
+using SeparableAllocator = BasicSeparableAllocator<uint64_t>;
+/// Up to 128 inputs and outputs.
+using WideSeparableAllocator = BasicSeparableAllocator<AllocMask>;
+
+extern template class BasicSeparableAllocator<uint64_t>;
+extern template class BasicSeparableAllocator<AllocMask>;
 
 /// Index of the first set bit of `mask` at or after `start`, wrapping around; `mask` != 0.
 unsigned round_robin_pick(uint64_t mask, unsigned start);

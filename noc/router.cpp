@@ -12,7 +12,10 @@ Router::Router(unsigned id, const RouterParams& params, const Topology& topology
       m_in(size_t{params.ports} * params.vcs), m_credits(size_t{params.ports} * params.vcs, params.buffer_depth),
       m_out_busy(size_t{params.ports} * params.vcs, 0), m_sa_cand(size_t{params.ports} * params.ports, 0),
       m_sa_vc_ptr(params.ports, 0), m_port_buffered(params.ports, 0),
-      m_va(params.ports * params.vcs, params.ports * params.vcs, params.allocator_iterations),
+      m_wide(params.ports * params.vcs > SeparableAllocator::kMaxPorts),
+      m_va(m_wide ? 1 : params.ports * params.vcs, m_wide ? 1 : params.ports * params.vcs, params.allocator_iterations),
+      m_va_wide(m_wide ? params.ports * params.vcs : 1, m_wide ? params.ports * params.vcs : 1,
+                params.allocator_iterations),
       m_sa(params.ports, params.ports, params.allocator_iterations) {}
 
 void Router::receive_flit(unsigned port, const Flit& f, uint64_t cycle) {
@@ -29,7 +32,7 @@ void Router::receive_flit(unsigned port, const Flit& f, uint64_t cycle) {
     ++vc.count;
     ++m_buffered;
     ++m_port_buffered[port];
-    m_nonempty |= AllocMask{1} << iv;
+    m_nonempty[iv >> 6] |= uint64_t{1} << (iv & 63);
     if (vc.count > m_max_occupancy) m_max_occupancy = vc.count;
 }
 
@@ -60,12 +63,21 @@ void Router::set_output_credits(unsigned port, unsigned credits) {
 }
 
 void Router::step(uint64_t cycle, std::vector<Departure>& out) {
+    if (m_wide)
+        step_with(m_va_wide, cycle, out);
+    else
+        step_with(m_va, cycle, out);
+}
+
+template <typename Va>
+void Router::step_with(Va& va, uint64_t cycle, std::vector<Departure>& out) {
     const unsigned vcs = m_p.vcs, ports = m_p.ports;
     const uint64_t va_delay = m_p.pipeline_stages - 3, sa_delay = m_p.pipeline_stages - 2;
     bool any_sa = false;
     // Collect route computation, VC allocation and switch allocation requests.
-    for (AllocMask pending = m_nonempty; pending; pending &= pending - 1) {
-        const unsigned iv = lowest_bit(pending);
+    for (unsigned word = 0; word < (m_wide ? 2u : 1u); ++word)
+    for (uint64_t pending = m_nonempty[word]; pending; pending &= pending - 1) {
+        const unsigned iv = word * 64 + static_cast<unsigned>(__builtin_ctzll(pending));
         InputVc& vc = m_in[iv];
         const Entry& e = m_buf[size_t{iv} * m_p.buffer_depth + vc.head];
         if (vc.state == VcState::Idle) {
@@ -77,7 +89,7 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
         if (vc.state == VcState::Routed) {
             unsigned first = class_first_vc(e.flit.mclass);
             for (unsigned ov = first; ov < first + m_vcs_per_class; ++ov)
-                if (!m_out_busy[vc.out_port * vcs + ov]) m_va.request(iv, vc.out_port * vcs + ov);
+                if (!m_out_busy[vc.out_port * vcs + ov]) va.request(iv, vc.out_port * vcs + ov);
             continue;
         }
         // Active: the front flit of the packet may bid for the switch.
@@ -109,7 +121,7 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
                 d.flit.hop_latency = static_cast<uint16_t>(l > 0xffff ? 0xffff : l);
             }
             if (++vc.head == m_p.buffer_depth) vc.head = 0;
-            if (--vc.count == 0) m_nonempty &= ~(AllocMask{1} << iv);
+            if (--vc.count == 0) m_nonempty[iv >> 6] &= ~(uint64_t{1} << (iv & 63));
             vc.front_since = cycle + 1;  // the next flit is at the front from the next cycle
             --m_buffered;
             --m_port_buffered[in_port];
@@ -127,10 +139,10 @@ void Router::step(uint64_t cycle, std::vector<Departure>& out) {
             for (unsigned o = 0; o < ports; ++o) m_sa_cand[p * ports + o] = 0;
         }
     }
-    if (m_va.has_requests()) {
-        m_va.allocate();
-        for (unsigned iv : m_va.granted()) {
-            unsigned ov = static_cast<unsigned>(m_va.grant(iv));
+    if (va.has_requests()) {
+        va.allocate();
+        for (unsigned iv : va.granted()) {
+            unsigned ov = static_cast<unsigned>(va.grant(iv));
             InputVc& vc = m_in[iv];
             m_out_busy[ov] = 1;
             vc.out_vc = ov % vcs;

@@ -2,6 +2,7 @@
 // Input-queued virtual-channel wormhole router with credit flow control (plain C++).
 #pragma once
 #include <cstdint>
+#include <array>
 #include <vector>
 
 #include "noc/allocator.h"
@@ -103,9 +104,14 @@ private:
     std::vector<uint64_t> m_sa_cand;   ///< [in_port * ports + out_port]: mask of input VCs
     std::vector<unsigned> m_sa_vc_ptr; ///< per input port: VC round-robin pointer
     std::vector<unsigned> m_port_buffered;  ///< per input port: flits held
-    SeparableAllocator m_va;           ///< input VCs x output VCs
+    /// The body of step() for a VC allocator of either width.
+    template <typename Va> void step_with(Va& va, uint64_t cycle, std::vector<Departure>& out);
+
+    bool m_wide;                       ///< more than 64 input VCs: m_va_wide allocates VCs
+    SeparableAllocator m_va;           ///< input VCs x output VCs (up to 64; else 1 x 1, unused)
+    WideSeparableAllocator m_va_wide;  ///< input VCs x output VCs (65..128; else 1 x 1, unused)
     SeparableAllocator m_sa;           ///< input ports x output ports
-    AllocMask m_nonempty = 0;          ///< bit per input VC holding flits
+    std::array<uint64_t, 2> m_nonempty{};  ///< bit per input VC holding flits (64 per word)
     unsigned m_sa_used = 0;            ///< bit per m_sa_cand row (input port) set this cycle
     unsigned m_buffered = 0;
     uint64_t m_overflows = 0, m_credit_overflows = 0;

@@ -164,7 +164,7 @@ TEST_CASE("noc: credit flow never overflows a buffer under heavy load") {
 }
 
 TEST_CASE("noc: the allocator matches inputs and outputs beyond 64 (10 ports x 8 VCs)") {
-    SeparableAllocator a(80, 80);
+    WideSeparableAllocator a(80, 80);
     // Inputs 3, 70 and 79 contend for output 75: served in turn; input 65 alone gets output 2.
     std::vector<unsigned> order;
     for (int round = 0; round < 6; ++round) {
@@ -177,7 +177,8 @@ TEST_CASE("noc: the allocator matches inputs and outputs beyond 64 (10 ports x 8
             if (a.grant(i) == 75) order.push_back(i);
     }
     CHECK(order == std::vector<unsigned>{3, 70, 79, 3, 70, 79});
-    CHECK_THROWS_AS(SeparableAllocator(129, 4), std::invalid_argument);
+    CHECK_THROWS_AS(WideSeparableAllocator(129, 4), std::invalid_argument);
+    CHECK_THROWS_AS(SeparableAllocator(65, 4), std::invalid_argument);
 }
 
 TEST_CASE("noc: the thesis's stacked network with 8 VCs of 8 flits runs without overflow or deadlock") {

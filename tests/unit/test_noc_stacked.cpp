@@ -518,7 +518,7 @@ TEST_CASE("stacked: bad sizes and names are one line config errors") {
     CHECK(read_error("[noc]\ntopology = \"stacked\"\nconcentration = 2\nlayer_policy = \"dll\"\n[noc.dll]\nring_links = 3\n") ==
           "t.toml:6: noc.dll.ring_links: must be a power of two, got 3");
     c = stacked();
-    c.vcs = 12;  // 4 up + 4 mesh + controller ports x 12 VCs > 64
+    c.vcs = 14;  // 4 up + 4 mesh + 2 controller ports x 14 VCs > 128
     CHECK_THROWS_AS(Network(c), sim::ConfigError);
 }
 
@@ -545,7 +545,7 @@ TEST_CASE("stacked: noc command runs the shipped 2.5D config and reports the pol
     CHECK_THROWS_AS(top::noc_command({"noc", "--saturation", "--rate", "0.1"}), sim::InputError);
     CHECK_THROWS_WITH(top::noc_command({"noc", "--set", "noc.layer_policy=dll"}),
                       Catch::Contains("needs the stacked topology"));
-    CHECK_THROWS_WITH(top::noc_command({"noc", STACKSIM_SOURCE_DIR "/configs/noc/stacked.toml", "--set", "noc.vcs=12"}),
+    CHECK_THROWS_WITH(top::noc_command({"noc", STACKSIM_SOURCE_DIR "/configs/noc/stacked.toml", "--set", "noc.vcs=14"}),
                       Catch::Contains("noc.vcs"));
 }
 
