@@ -66,6 +66,7 @@ RunResult run_open_loop(const NetworkConfig& ncfg, const TrafficConfig& tcfg, co
     r.cycles = cycles;
     // Saturated: measured packets stuck, latency past the bound, or the network falling behind
     // the offered load (accepted more than 3% below offered in the window).
+    r.stuck_packets = s.measured_outstanding;
     r.saturated = s.measured_outstanding != 0 || r.packet_latency > m.latency_bound || r.accepted < 0.97 * r.offered;
     const Topology& topo = net.topology();
     auto util = [&](const sim::Counter& c, LinkKind k) {
@@ -132,8 +133,19 @@ unsigned saturation_runs(double lo, double hi, double tolerance) {
     return n;
 }
 
+std::string saturation_reason(const RunResult& r, const MeasureConfig& m) {
+    std::string why;
+    auto add = [&why](const std::string& s) { why += (why.empty() ? "" : "; ") + s; };
+    if (r.stuck_packets) add(fmt::format("{} measured packets not ejected within the drain cap", r.stuck_packets));
+    if (r.packet_latency > m.latency_bound) add(fmt::format("mean latency {:.1f} > {:g} cycles", r.packet_latency, m.latency_bound));
+    if (r.accepted < 0.97 * r.offered)
+        add(fmt::format("accepted {:.1f}% of offered (< 97%)", r.offered > 0 ? 100 * r.accepted / r.offered : 0.0));
+    return why;
+}
+
 RunResult saturation_throughput(const NetworkConfig& net, TrafficConfig traffic, const MeasureConfig& m, double lo,
-                                double hi, double tolerance, const RunProgress& progress) {
+                                double hi, double tolerance, const RunProgress& progress, RunResult* above) {
+    if (above) *above = RunResult{};
     const double runs = saturation_runs(lo, hi, tolerance);
     unsigned done = 0;
     RunProgress step;
@@ -142,7 +154,10 @@ RunResult saturation_throughput(const NetworkConfig& net, TrafficConfig traffic,
     traffic.rate = lo;
     RunResult r = run_open_loop(net, traffic, m, nullptr, step);
     ++done;
-    if (r.saturated) return best;
+    if (r.saturated) {
+        if (above) *above = r;
+        return best;
+    }
     best = r;
     while (hi - lo > tolerance) {
         double mid = 0.5 * (lo + hi);
@@ -151,6 +166,7 @@ RunResult saturation_throughput(const NetworkConfig& net, TrafficConfig traffic,
         ++done;
         if (r.saturated) {
             hi = mid;
+            if (above) *above = r;  // each saturated run is lower than the one before
         } else {
             lo = mid;
             if (r.accepted > best.accepted) best = r;

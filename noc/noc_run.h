@@ -38,7 +38,8 @@ struct RunResult {
     uint64_t flit_hops = 0;      ///< all link traversals of the run
     uint64_t measured_packets = 0;
     uint64_t cycles = 0;         ///< cycles simulated
-    bool saturated = false;      ///< drain cap hit or latency above the bound
+    bool saturated = false;      ///< drain cap hit, latency above the bound, or accepted < 97% of offered
+    uint64_t stuck_packets = 0;  ///< measured packets not ejected within the drain cap
     double wall_seconds = 0;     ///< host time of the run
     // Layers (link utilisation = traversals / (links x cycles)) and layer policy.
     double upper_utilisation = 0, lower_utilisation = 0, vertical_utilisation = 0;
@@ -69,9 +70,14 @@ std::string curve_csv(const std::vector<RunResult>& rows);
 /// Saturation throughput: the largest accepted throughput of an unsaturated run found by
 /// bisecting the offered rate in [lo, hi] to within `tolerance` flits/node/cycle. Returns the
 /// last unsaturated run (rate 0 and accepted 0 when even `lo` saturates).
-/// `progress` gets the fraction of the whole search.
+/// `progress` gets the fraction of the whole search. `above`, if given, receives the lowest
+/// saturated run the search made (rate 0 when none saturated).
 RunResult saturation_throughput(const NetworkConfig& net, TrafficConfig traffic, const MeasureConfig& m, double lo,
-                                double hi, double tolerance = 0.005, const RunProgress& progress = {});
+                                double hi, double tolerance = 0.005, const RunProgress& progress = {},
+                                RunResult* above = nullptr);
+/// Why `r` is saturated under `m` ("mean latency 412.3 > 300 cycles; accepted 94.1% of offered"),
+/// or "" when it is not.
+std::string saturation_reason(const RunResult& r, const MeasureConfig& m);
 /// How many runs saturation_throughput() makes for [lo, hi] and `tolerance` (at most).
 unsigned saturation_runs(double lo, double hi, double tolerance = 0.005);
 

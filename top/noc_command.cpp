@@ -209,14 +209,26 @@ int noc_command(const std::vector<std::string>& args) {
     std::vector<noc::RunResult> rows;
     sim::ProgressLine progress(stderr, ::isatty(STDERR_FILENO) != 0);
     if (saturation) {
+        noc::RunResult above;
         noc::RunResult x = noc::saturation_throughput(
             net, traffic, measure, 0.01, traffic.mean_flits() * 0.999, 0.005,
-            [&](double f) { progress.update("noc saturation search", f); });
+            [&](double f) { progress.update("noc saturation search", f); }, &above);
         progress.clear();
         fmt::print("saturation throughput {:.4f} flits/node/cycle (offered {:.4f})\n", x.accepted, x.rate);
+        fmt::print("criterion: saturated when the mean packet latency exceeds {:g} cycles (traffic.latency_bound), "
+                   "accepted falls below 97% of offered, or measured packets are not ejected within {} cycles; "
+                   "the row below is the highest rate that met none of them",
+                   measure.latency_bound, measure.drain_cap);
+        if (above.rate > 0)
+            fmt::print(", the second the lowest that saturated ({})", noc::saturation_reason(above, measure));
+        fmt::print("\n");
         header();
         row(x);
         rows.push_back(x);
+        if (above.rate > 0) {
+            row(above);
+            rows.push_back(above);
+        }
     } else {
         header();
         for (size_t i = 0; i < rates.size(); ++i) {
