@@ -99,7 +99,8 @@ public:
     /// The managed footprint exceeds GPU memory (known from the allocations).
     bool oversubscribed() const { return m_managed_pages > capacity_pages(); }
     /// Proactive eviction (ETC): while oversubscribed, after each fault batch, evicts groups
-    /// until at least `free_bytes` of GPU memory are free or on their way to be. 0 = off.
+    /// until at least `free_bytes` of GPU memory are free or on their way to be (with
+    /// compression active: `free_bytes` of the capacity in stored bytes). 0 = off.
     void set_proactive_eviction(uint64_t free_bytes) { m_proactive_free_pages = (free_bytes + m_cfg.page_bytes - 1) / m_cfg.page_bytes; }
     /// Eviction groups evicted by proactive eviction.
     uint64_t proactive_groups() const { return m_proactive_groups; }

@@ -89,8 +89,16 @@ void Gmmu::leave_gpu(uint64_t vpn, PageEntry& e) {
 
 void Gmmu::evict_proactively() {
     if (!oversubscribed()) return;
-    const uint64_t cap = capacity_pages();
-    while (m_resident + m_draining + m_proactive_free_pages > cap)
+    // With compression the capacity is counted in stored bytes (make_room_compressed): keep
+    // proactive_free_bytes of it free. Counting frames there would evict down to the
+    // uncompressed capacity and undo what compression gained.
+    const auto over = [this] {
+        if (m_compression_active)
+            return m_compression->resident_bytes() + m_proactive_free_pages * m_cfg.page_bytes >
+                   capacity_pages() * m_cfg.page_bytes;
+        return m_resident + m_draining + m_proactive_free_pages > capacity_pages();
+    };
+    while (over())
         if (!evict_one()) return;
         else ++m_proactive_groups;
 }
