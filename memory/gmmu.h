@@ -163,7 +163,9 @@ private:
     bool make_room_compressed(uint64_t vpn);
     bool evict_one();
     void evict_proactively();
-    void evict_page(uint64_t vpn, PageEntry& e);
+    /// Evicts one page; with writeback_before_reuse its write-back joins `group_writeback` (one
+    /// DMA for the group), else it starts at once.
+    void evict_page(uint64_t vpn, PageEntry& e, std::vector<CopyItem>& group_writeback);
     void leave_gpu(uint64_t vpn, PageEntry& e);
     int partition_of(uint64_t addr) const;
     void wake(uint64_t at_ps);
