@@ -58,7 +58,7 @@ void SmThrottle::on_fault(uint32_t sm, uint64_t now, uint64_t evictions) {
             ++n;
         }
         for (uint32_t s = m_sms; s-- > 0 && n < m_step;)
-            if (!m_stopped[s]) {
+            if (!m_stopped[s] && (!m_busy || m_busy(s))) {
                 stop(s, now);
                 ++n;
             }

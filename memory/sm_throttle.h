@@ -25,6 +25,11 @@ public:
     /// Starts throttling at `now` (no effect if already started or kind is None): stops the
     /// upper half of `busy` (the SMs with work; all SMs if empty).
     void trigger(uint64_t now, const std::vector<uint32_t>& busy = {});
+    /// Which SMs have work (CTAs resident); without it every SM counts as busy. A fault with
+    /// evictions that has to stop SMs besides the faulting one (already stopped, or step > 1)
+    /// stops busy ones only: an idle SM holds no working set, and stopping it would throttle
+    /// nothing and make the next release a no-op.
+    void set_busy(std::function<bool(uint32_t sm)> busy) { m_busy = std::move(busy); }
     /// A far fault raised by SM `sm`; `evictions` is the GMMU's cumulative evicted-page count.
     void on_fault(uint32_t sm, uint64_t now, uint64_t evictions);
     /// Ends epochs due by `now`. `running_idle`: no SM that fetches has work (then `step`
@@ -54,6 +59,7 @@ private:
     uint32_t m_step;
     uint64_t m_detection, m_execution;
     std::function<void(uint32_t, bool)> m_set;
+    std::function<bool(uint32_t)> m_busy;  ///< empty: every SM busy
     std::vector<bool> m_stopped;
     std::vector<uint64_t> m_since, m_stopped_cycles;
     std::vector<uint32_t> m_stack;  ///< stopped SMs, last stopped at the back

@@ -109,6 +109,20 @@ TEST_CASE("etc throttling: trigger stops the upper half, a fault with evictions 
     CHECK(r.count() == 5);
 }
 
+TEST_CASE("etc throttling: a fault with evictions from a stopped SM stops a busy SM, not an idle one", "[etc]") {
+    Recorder r;
+    SmThrottle t(8, Throttling::Dynamic, 1, 100, 50, r.fn());
+    t.set_busy([](uint32_t sm) { return sm < 4; });  // SMs 4-7 have no CTAs
+    t.trigger(0, {0, 1, 2, 3});
+    CHECK(r.stopped == std::vector<bool>{false, false, true, true, false, false, false, false});
+    t.advance(50, 0, false);  // detection
+    t.on_fault(3, 60, 4);     // stopped SM 3's request in flight faulted, after evictions
+    CHECK(r.stopped == std::vector<bool>{false, true, true, true, false, false, false, false});
+    t.advance(110, 4, false);  // execution ends, detection
+    t.advance(210, 4, false);  // timeout: the SM stopped last (1) fetches again
+    CHECK(r.stopped == std::vector<bool>{false, false, true, true, false, false, false, false});
+}
+
 TEST_CASE("etc throttling: the trigger stops the upper half of the busy SMs only", "[etc]") {
     Recorder r;
     SmThrottle t(8, Throttling::Static, 1, 100, 50, r.fn());
