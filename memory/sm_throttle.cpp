@@ -52,8 +52,10 @@ void SmThrottle::on_fault(uint32_t sm, uint64_t now, uint64_t evictions) {
     if (!m_started || m_kind != Throttling::Dynamic || m_epoch != Epoch::Detection) return;
     if (evictions > m_epoch_evictions) {
         // The faulting SM is the one most likely starting on new data: it stops first.
+        // A stopped SM's request still in flight may fault: that SM is already where the
+        // rule puts it, and counts as the first of the step.
         uint32_t n = 0;
-        if (sm < m_sms && !m_stopped[sm]) {
+        if (sm < m_sms) {
             stop(sm, now);
             ++n;
         }

@@ -26,9 +26,9 @@ public:
     /// upper half of `busy` (the SMs with work; all SMs if empty).
     void trigger(uint64_t now, const std::vector<uint32_t>& busy = {});
     /// Which SMs have work (CTAs resident); without it every SM counts as busy. A fault with
-    /// evictions that has to stop SMs besides the faulting one (already stopped, or step > 1)
-    /// stops busy ones only: an idle SM holds no working set, and stopping it would throttle
-    /// nothing and make the next release a no-op.
+    /// evictions that stops SMs besides the faulting one (step > 1) stops busy ones only: an
+    /// idle SM holds no working set, and stopping it would throttle nothing and make the next
+    /// release a no-op. A faulting SM that is already stopped counts as stopped by the rule.
     void set_busy(std::function<bool(uint32_t sm)> busy) { m_busy = std::move(busy); }
     /// A far fault raised by SM `sm`; `evictions` is the GMMU's cumulative evicted-page count.
     void on_fault(uint32_t sm, uint64_t now, uint64_t evictions);
