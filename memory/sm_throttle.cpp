@@ -68,7 +68,7 @@ void SmThrottle::on_fault(uint32_t sm, uint64_t now, uint64_t evictions) {
     begin_execution(now);
 }
 
-void SmThrottle::advance(uint64_t now, uint64_t evictions, bool running_idle) {
+void SmThrottle::advance(uint64_t now, uint64_t evictions, bool running_idle, bool faults_pending) {
     if (!m_started) return;
     if (running_idle && !m_stack.empty()) release(m_step, now);
     if (m_kind != Throttling::Dynamic || now < m_epoch_end) return;
@@ -78,7 +78,7 @@ void SmThrottle::advance(uint64_t now, uint64_t evictions, bool running_idle) {
         m_epoch_evictions = evictions;
         return;
     }
-    release(m_step, now);  // detection timed out without a fault
+    if (!faults_pending) release(m_step, now);  // detection timed out without a fault
     begin_execution(now);
 }
 

@@ -34,7 +34,10 @@ public:
     void on_fault(uint32_t sm, uint64_t now, uint64_t evictions);
     /// Ends epochs due by `now`. `running_idle`: no SM that fetches has work (then `step`
     /// stopped SMs are released at once: throttling must not leave the GPU idle).
-    void advance(uint64_t now, uint64_t evictions, bool running_idle);
+    /// `faults_pending`: far faults raised earlier are still being served. A detection epoch
+    /// that times out then keeps the SMs as they are: warps waiting for their pages raise no
+    /// new fault, so the quiet epoch does not show that the working set fits.
+    void advance(uint64_t now, uint64_t evictions, bool running_idle, bool faults_pending = false);
     /// Next cycle advance() has something to do, or UINT64_MAX.
     uint64_t next_deadline() const;
     bool started() const { return m_started; }

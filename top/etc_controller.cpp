@@ -134,7 +134,7 @@ void EtcController::wake() {
         if (m_classifier.sample(m_insts, m_lines)) apply_techniques(now);
         m_next_sample = now + m_cfg.sample_cycles;
     }
-    m_throttle->advance(now, m_gmmu.evicted_pages(), running_idle);
+    m_throttle->advance(now, m_gmmu.evicted_pages(), running_idle, m_gmmu.faults_in_flight() > 0);
     const bool moving = instructions != m_last_instructions || m_gmmu.waiting() > 0 || m_throttle->stopped_count() > 0;
     m_last_instructions = instructions;
     m_armed = false;

@@ -154,6 +154,19 @@ TEST_CASE("etc throttling: a detection epoch without faults releases the last st
     CHECK(t.releases() == 1);
 }
 
+TEST_CASE("etc throttling: a detection epoch that times out while faults are being served releases nothing", "[etc]") {
+    Recorder r;
+    SmThrottle t(8, Throttling::Dynamic, 1, 100, 50, r.fn());
+    t.trigger(0);
+    t.advance(50, 0, false, true);   // detection until 150
+    t.advance(150, 0, false, true);  // timeout, but warps still wait for pages faulted earlier
+    CHECK(r.count() == 4);
+    CHECK(t.releases() == 0);
+    t.advance(200, 0, false, false);  // the execution epoch that followed
+    t.advance(300, 0, false, false);  // a quiet detection epoch: now one SM fetches again
+    CHECK(r.count() == 3);
+}
+
 TEST_CASE("etc throttling: static stops half for good, one SM always fetches, an idle GPU releases", "[etc]") {
     Recorder r;
     SmThrottle s(8, Throttling::Static, 1, 100, 50, r.fn());
