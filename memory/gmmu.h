@@ -99,7 +99,8 @@ public:
     /// The managed footprint exceeds GPU memory (known from the allocations).
     bool oversubscribed() const { return m_managed_pages > capacity_pages(); }
     /// Proactive eviction (ETC): while oversubscribed, after each fault batch, evicts groups
-    /// until at least `free_bytes` of GPU memory are free or on their way to be. 0 = off.
+    /// until at least `free_bytes` of GPU memory are free or on their way to be (with
+    /// compression active: `free_bytes` of the capacity in stored bytes). 0 = off.
     void set_proactive_eviction(uint64_t free_bytes) { m_proactive_free_pages = (free_bytes + m_cfg.page_bytes - 1) / m_cfg.page_bytes; }
     /// Eviction groups evicted by proactive eviction.
     uint64_t proactive_groups() const { return m_proactive_groups; }
@@ -162,7 +163,9 @@ private:
     bool make_room_compressed(uint64_t vpn);
     bool evict_one();
     void evict_proactively();
-    void evict_page(uint64_t vpn, PageEntry& e);
+    /// Evicts one page; with writeback_before_reuse its write-back joins `group_writeback` (one
+    /// DMA for the group), else it starts at once.
+    void evict_page(uint64_t vpn, PageEntry& e, std::vector<CopyItem>& group_writeback);
     void leave_gpu(uint64_t vpn, PageEntry& e);
     int partition_of(uint64_t addr) const;
     void wake(uint64_t at_ps);

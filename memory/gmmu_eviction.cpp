@@ -46,20 +46,29 @@ bool Gmmu::evict_one() {
     if (cands.empty()) return false;
     const uint64_t group = cands[m_eviction->pick(cands)].group;
     ++m_evicted_groups;
+    std::vector<CopyItem> writeback;
     for (uint64_t v = group * m_group_pages; v < (group + 1) * m_group_pages; ++v) {
         PageEntry* e = m_table.find(v);
-        if (e && e->resident && e->pending.empty()) evict_page(v, *e);
+        if (e && e->resident && e->pending.empty()) evict_page(v, *e, writeback);
     }
+    // Eviction on demand (writeback_before_reuse): the group is the eviction unit, written back
+    // by one DMA, and its dirty pages' frames are free when all of it has reached the host.
+    if (!writeback.empty()) start_copy(Direction::D2H, std::move(writeback), CopyKind::Writeback);
     return true;
 }
 
-void Gmmu::evict_page(uint64_t vpn, PageEntry& e) {
+void Gmmu::evict_page(uint64_t vpn, PageEntry& e, std::vector<CopyItem>& group_writeback) {
     ++m_evicted_pages;
     if (e.dirty && !e.valid.empty()) {
         ++m_writebacks;
         m_bytes_written_back += e.valid.bytes();
-        start_copy(Direction::D2H, {CopyItem{vpn, e.generation, e.valid.ranges(), -1}}, CopyKind::Writeback);
-        if (m_cfg.writeback_before_reuse) ++m_draining;
+        CopyItem item{vpn, e.generation, e.valid.ranges(), -1};
+        if (m_cfg.writeback_before_reuse) {
+            ++m_draining;
+            group_writeback.push_back(std::move(item));
+        } else {
+            start_copy(Direction::D2H, {std::move(item)}, CopyKind::Writeback);
+        }
     }
     leave_gpu(vpn, e);
     // Requests still waiting on this page fault again.
@@ -89,8 +98,16 @@ void Gmmu::leave_gpu(uint64_t vpn, PageEntry& e) {
 
 void Gmmu::evict_proactively() {
     if (!oversubscribed()) return;
-    const uint64_t cap = capacity_pages();
-    while (m_resident + m_draining + m_proactive_free_pages > cap)
+    // With compression the capacity is counted in stored bytes (make_room_compressed): keep
+    // proactive_free_bytes of it free. Counting frames there would evict down to the
+    // uncompressed capacity and undo what compression gained.
+    const auto over = [this] {
+        if (m_compression_active)
+            return m_compression->resident_bytes() + m_proactive_free_pages * m_cfg.page_bytes >
+                   capacity_pages() * m_cfg.page_bytes;
+        return m_resident + m_draining + m_proactive_free_pages > capacity_pages();
+    };
+    while (over())
         if (!evict_one()) return;
         else ++m_proactive_groups;
 }

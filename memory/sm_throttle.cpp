@@ -52,13 +52,15 @@ void SmThrottle::on_fault(uint32_t sm, uint64_t now, uint64_t evictions) {
     if (!m_started || m_kind != Throttling::Dynamic || m_epoch != Epoch::Detection) return;
     if (evictions > m_epoch_evictions) {
         // The faulting SM is the one most likely starting on new data: it stops first.
+        // A stopped SM's request still in flight may fault: that SM is already where the
+        // rule puts it, and counts as the first of the step.
         uint32_t n = 0;
-        if (sm < m_sms && !m_stopped[sm]) {
+        if (sm < m_sms) {
             stop(sm, now);
             ++n;
         }
         for (uint32_t s = m_sms; s-- > 0 && n < m_step;)
-            if (!m_stopped[s]) {
+            if (!m_stopped[s] && (!m_busy || m_busy(s))) {
                 stop(s, now);
                 ++n;
             }
@@ -66,7 +68,7 @@ void SmThrottle::on_fault(uint32_t sm, uint64_t now, uint64_t evictions) {
     begin_execution(now);
 }
 
-void SmThrottle::advance(uint64_t now, uint64_t evictions, bool running_idle) {
+void SmThrottle::advance(uint64_t now, uint64_t evictions, bool running_idle, bool faults_pending) {
     if (!m_started) return;
     if (running_idle && !m_stack.empty()) release(m_step, now);
     if (m_kind != Throttling::Dynamic || now < m_epoch_end) return;
@@ -76,7 +78,7 @@ void SmThrottle::advance(uint64_t now, uint64_t evictions, bool running_idle) {
         m_epoch_evictions = evictions;
         return;
     }
-    release(m_step, now);  // detection timed out without a fault
+    if (!faults_pending) release(m_step, now);  // detection timed out without a fault
     begin_execution(now);
 }
 

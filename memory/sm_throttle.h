@@ -25,11 +25,19 @@ public:
     /// Starts throttling at `now` (no effect if already started or kind is None): stops the
     /// upper half of `busy` (the SMs with work; all SMs if empty).
     void trigger(uint64_t now, const std::vector<uint32_t>& busy = {});
+    /// Which SMs have work (CTAs resident); without it every SM counts as busy. A fault with
+    /// evictions that stops SMs besides the faulting one (step > 1) stops busy ones only: an
+    /// idle SM holds no working set, and stopping it would throttle nothing and make the next
+    /// release a no-op. A faulting SM that is already stopped counts as stopped by the rule.
+    void set_busy(std::function<bool(uint32_t sm)> busy) { m_busy = std::move(busy); }
     /// A far fault raised by SM `sm`; `evictions` is the GMMU's cumulative evicted-page count.
     void on_fault(uint32_t sm, uint64_t now, uint64_t evictions);
     /// Ends epochs due by `now`. `running_idle`: no SM that fetches has work (then `step`
     /// stopped SMs are released at once: throttling must not leave the GPU idle).
-    void advance(uint64_t now, uint64_t evictions, bool running_idle);
+    /// `faults_pending`: far faults raised earlier are still being served. A detection epoch
+    /// that times out then keeps the SMs as they are: warps waiting for their pages raise no
+    /// new fault, so the quiet epoch does not show that the working set fits.
+    void advance(uint64_t now, uint64_t evictions, bool running_idle, bool faults_pending = false);
     /// Next cycle advance() has something to do, or UINT64_MAX.
     uint64_t next_deadline() const;
     bool started() const { return m_started; }
@@ -54,6 +62,7 @@ private:
     uint32_t m_step;
     uint64_t m_detection, m_execution;
     std::function<void(uint32_t, bool)> m_set;
+    std::function<bool(uint32_t)> m_busy;  ///< empty: every SM busy
     std::vector<bool> m_stopped;
     std::vector<uint64_t> m_since, m_stopped_cycles;
     std::vector<uint32_t> m_stack;  ///< stopped SMs, last stopped at the back

@@ -80,8 +80,9 @@ const sim::Params<UvmConfig>& UvmConfig::params() {
             .range(4096, uint64_t{1} << 40)
             .power_of_two();
         p.add("writeback_before_reuse", &C::writeback_before_reuse, "",
-              "true: an evicted dirty page's frame is reused only after its write-back reached the host, and a "
-              "fault evicts only when nothing is draining (on-demand eviction serialised with migration)");
+              "true: an evicted group's dirty pages are written back by one copy and their frames are reused "
+              "only after all of it reached the host, and a fault evicts only when nothing is draining "
+              "(on-demand eviction serialised with migration)");
         p.policy("prefetcher", &C::prefetcher, prefetchers(), "pages migrated along with a faulting one");
         p.table("compression", &C::compression, "capacity compression of managed pages: LCP layout, BDI lines");
         return p;

@@ -76,9 +76,10 @@ struct UvmConfig {
     uint64_t capacity_bytes = 0;      ///< if non-zero, overrides capacity_fraction
     sim::PolicySpec eviction{"age_lru"};  ///< an eviction_policies() policy
     uint64_t eviction_granularity_bytes = 2097152;  ///< pages evicted together (aligned group)
-    /// true: an evicted dirty page's frame is taken only once its write-back has reached the
-    /// host, and a fault evicts a new group only when no write-back is draining (eviction on
-    /// demand serialises with the migration it makes room for, as on the thesis's GPUs).
+    /// true: the group is the eviction unit: its dirty pages are written back by one copy and
+    /// their frames are taken only once all of it has reached the host, and a fault evicts a new
+    /// group only when no write-back is draining (eviction on demand serialises with the
+    /// migration it makes room for, as on the thesis's GPUs, §3.6.2).
     bool writeback_before_reuse = false;
 
     // Prefetch.

@@ -17,6 +17,7 @@ EtcController::EtcController(sc_core::sc_module_name name, const memory::EtcConf
     m_throttle = std::make_unique<memory::SmThrottle>(
         static_cast<uint32_t>(m_sms.size()), manual.throttling, cfg.throttle_step, cfg.detection_cycles,
         cfg.execution_cycles, [this](uint32_t sm, bool stop) { m_sms[sm]->stop_fetch(stop); });
+    m_throttle->set_busy([this](uint32_t sm) { return m_sms[sm]->busy(); });
     m_gmmu.on_far_fault = [this](uint32_t sm) { on_fault(sm); };
     if (manual.compression) m_gmmu.activate_compression();
 
@@ -109,6 +110,7 @@ void EtcController::apply_techniques(uint64_t now) {
             m_throttle = std::make_unique<memory::SmThrottle>(
                 static_cast<uint32_t>(m_sms.size()), m_tech.throttling, m_cfg.throttle_step, m_cfg.detection_cycles,
                 m_cfg.execution_cycles, [this](uint32_t sm, bool stop) { m_sms[sm]->stop_fetch(stop); });
+        m_throttle->set_busy([this](uint32_t sm) { return m_sms[sm]->busy(); });
         std::vector<uint32_t> busy;
         for (uint32_t i = 0; i < m_sms.size(); ++i)
             if (m_sms[i]->busy()) busy.push_back(i);
@@ -132,7 +134,7 @@ void EtcController::wake() {
         if (m_classifier.sample(m_insts, m_lines)) apply_techniques(now);
         m_next_sample = now + m_cfg.sample_cycles;
     }
-    m_throttle->advance(now, m_gmmu.evicted_pages(), running_idle);
+    m_throttle->advance(now, m_gmmu.evicted_pages(), running_idle, m_gmmu.faults_in_flight() > 0);
     const bool moving = instructions != m_last_instructions || m_gmmu.waiting() > 0 || m_throttle->stopped_count() > 0;
     m_last_instructions = instructions;
     m_armed = false;

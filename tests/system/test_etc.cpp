@@ -72,6 +72,35 @@ TEST_CASE("etc: the baseline's eviction on demand waits for the write-back, proa
     CHECK(proactive.summary["warp_instructions"] == serial.summary["warp_instructions"]);
 }
 
+TEST_CASE("etc: the baseline evicts a group as one unit: one write-back copy per group", "[etc]") {
+    const Run bl = run("vecadd:32768", kEtc + "--set uvm.capacity_fraction=0.5 --set uvm.etc.mode=manual");
+    // Device-to-host copies: the groups' write-backs, and one per page the host reads back.
+    const double group_copies = bl.stat("gpu.pcie.d2h.transfers") - bl.stat("gpu.gmmu.faults.host");
+    CHECK(group_copies > 0);
+    CHECK(group_copies <= bl.stat("gpu.gmmu.eviction_groups"));
+    // C's groups hold four dirty pages each: several write-backs per copy, whose frames are
+    // free together when it has landed.
+    CHECK(bl.stat("gpu.gmmu.writebacks") >= 2 * group_copies);
+}
+
+TEST_CASE("etc: with compression, proactive eviction keeps free bytes of the compressed capacity, not frames",
+          "[etc]") {
+    // Every page stored at a quarter of its size: at half the footprint all of it fits.
+    const std::string sets = kEtc + "--set uvm.capacity_fraction=0.5 --set uvm.etc.mode=manual "
+                                    "--set uvm.etc.compression=true --set uvm.compression.forced_ratio=4 ";
+    const Run compressed = run("vecadd:32768", sets);
+    const Run both = run("vecadd:32768", sets + "--set uvm.etc.proactive_eviction=true");
+    CHECK(compressed.stat("gpu.gmmu.evictions") == 0);
+    // Counting frames would evict down to half the pages and undo the compression.
+    CHECK(both.stat("gpu.etc.proactive_groups") == 0);
+    CHECK(both.stat("gpu.gmmu.evictions") == 0);
+    // At a ratio of 1.5 the compressed footprint does not fit: proactive eviction still works.
+    const Run tight = run("vecadd:32768", kEtc + "--set uvm.capacity_fraction=0.5 --set uvm.etc.mode=manual "
+                                                 "--set uvm.etc.compression=true --set uvm.compression.forced_ratio=1.5 "
+                                                 "--set uvm.etc.proactive_eviction=true");
+    CHECK(tight.stat("gpu.etc.proactive_groups") > 0);
+}
+
 TEST_CASE("etc: throttling stops fetch on half the SMs, stops a faulting SM and releases one after a timeout",
           "[etc]") {
     // ATAX's row walk at 50%: 4 CTAs x 8 warps x 2 pages of A do not fit in 32 frames; without

@@ -109,6 +109,29 @@ TEST_CASE("etc throttling: trigger stops the upper half, a fault with evictions 
     CHECK(r.count() == 5);
 }
 
+TEST_CASE("etc throttling: a stopped SM's fault stops no idle SM; extra steps stop busy SMs only", "[etc]") {
+    Recorder r;
+    SmThrottle t(8, Throttling::Dynamic, 1, 100, 50, r.fn());
+    t.set_busy([](uint32_t sm) { return sm < 4; });  // SMs 4-7 have no CTAs
+    t.trigger(0, {0, 1, 2, 3});
+    const std::vector<bool> half{false, false, true, true, false, false, false, false};
+    CHECK(r.stopped == half);
+    t.advance(50, 0, false);  // detection
+    t.on_fault(3, 60, 4);     // stopped SM 3's request in flight faulted, after evictions
+    CHECK(r.stopped == half);  // SM 3 is stopped already: nothing else stops
+    t.advance(110, 4, false);  // execution ends, detection
+    t.advance(210, 4, false);  // timeout: the SM stopped last (3) fetches again
+    CHECK(r.stopped == std::vector<bool>{false, false, true, false, false, false, false, false});
+
+    Recorder r2;
+    SmThrottle two(8, Throttling::Dynamic, 2, 100, 50, r2.fn());
+    two.set_busy([](uint32_t sm) { return sm < 4; });
+    two.trigger(0, {0, 1, 2, 3});
+    two.advance(50, 0, false);
+    two.on_fault(0, 60, 4);  // step 2: SM 0, then the highest busy SM still fetching (1)
+    CHECK(r2.stopped == std::vector<bool>{true, true, true, true, false, false, false, false});
+}
+
 TEST_CASE("etc throttling: the trigger stops the upper half of the busy SMs only", "[etc]") {
     Recorder r;
     SmThrottle t(8, Throttling::Static, 1, 100, 50, r.fn());
@@ -129,6 +152,19 @@ TEST_CASE("etc throttling: a detection epoch without faults releases the last st
     CHECK_FALSE(r.stopped[7]);
     CHECK(r.count() == 3);
     CHECK(t.releases() == 1);
+}
+
+TEST_CASE("etc throttling: a detection epoch that times out while faults are being served releases nothing", "[etc]") {
+    Recorder r;
+    SmThrottle t(8, Throttling::Dynamic, 1, 100, 50, r.fn());
+    t.trigger(0);
+    t.advance(50, 0, false, true);   // detection until 150
+    t.advance(150, 0, false, true);  // timeout, but warps still wait for pages faulted earlier
+    CHECK(r.count() == 4);
+    CHECK(t.releases() == 0);
+    t.advance(200, 0, false, false);  // the execution epoch that followed
+    t.advance(300, 0, false, false);  // a quiet detection epoch: now one SM fetches again
+    CHECK(r.count() == 3);
 }
 
 TEST_CASE("etc throttling: static stops half for good, one SM always fetches, an idle GPU releases", "[etc]") {
