@@ -109,7 +109,7 @@ TEST_CASE("etc throttling: trigger stops the upper half, a fault with evictions 
     CHECK(r.count() == 5);
 }
 
-TEST_CASE("etc throttling: a stopped SM's fault stops no idle SM; extra steps stop busy SMs only", "[etc]") {
+TEST_CASE("etc throttling: a stopped SM's fault stops no idle SM, and extra steps stop busy SMs only", "[etc]") {
     Recorder r;
     SmThrottle t(8, Throttling::Dynamic, 1, 100, 50, r.fn());
     t.set_busy([](uint32_t sm) { return sm < 4; });  // SMs 4-7 have no CTAs
