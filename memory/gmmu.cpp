@@ -180,26 +180,31 @@ bool Gmmu::access(uint32_t unit, tlm::tlm_generic_payload& p) {
 
 void Gmmu::need_migration(uint64_t vpn, PageEntry& e, const Waiter& w) {
     const uint64_t now = sc_core::sc_time_stamp().value();
-    if (m_in_buffer.count(vpn) || e.pending.covers(w.lo, w.hi) ||
+    ValidRanges present = e.valid;
+    present.add(e.pending);
+    // Bytes partly valid and partly on their way need no new request either.
+    if (m_in_buffer.count(vpn) || present.covers(w.lo, w.hi) ||
         std::find(m_batch.begin(), m_batch.end(), vpn) != m_batch.end() ||
         std::find(m_frame_wait.begin(), m_frame_wait.end(), vpn) != m_frame_wait.end()) {
         ++m_coalesced;
         return;
     }
     if (w.write) ++m_write_faults;
-    if (!e.resident) {
-        ++m_far_faults;
-        if (on_far_fault) on_far_fault(sim::PayloadPool::ext(*w.p).source);
+    if (!e.resident || m_cfg.range_service == RangeService::Host) {
+        if (e.resident) {
+            ++m_range_faults;  // served by the host's handler, planned when its batch ends
+        } else {
+            ++m_far_faults;
+            if (on_far_fault) on_far_fault(sim::PayloadPool::ext(*w.p).source);
+            m_fault_raised[vpn] = now;
+        }
         m_in_buffer.insert(vpn);
         m_fault_buffer.push_back(vpn);
-        m_fault_raised[vpn] = now;
         if (m_handler_done == 0) wake(now);
         return;
     }
     // Resident, partially valid: the GMMU asks the host for the missing part directly.
     ++m_range_faults;
-    ValidRanges present = e.valid;
-    present.add(e.pending);
     std::vector<ByteRange> ranges = m_mechanism->plan(present, w.lo, w.hi);
     for (const ByteRange& r : ranges) e.pending.add(r);
     RangeRequest req{vpn, e.generation, std::move(ranges), partition_of(vpn * m_cfg.page_bytes + w.lo), now};
@@ -274,6 +279,7 @@ void Gmmu::start_batch(uint64_t now) {
 
 void Gmmu::serve_fault(uint64_t vpn) {
     PageEntry& e = *m_table.find(vpn);
+    const bool far = !e.resident;  // else a range miss sent to the host (range_service = host)
     auto wit = m_waiters.find(vpn);
     if (wit == m_waiters.end()) return;
     ValidRanges present = e.valid;
@@ -297,7 +303,7 @@ void Gmmu::serve_fault(uint64_t vpn) {
     auto g = m_groups.find(vpn / m_group_pages);
     if (g != m_groups.end()) g->second.times.last_migration = ++m_seq;
     start_copy(Direction::H2D, {CopyItem{vpn, e.generation, plan.ranges(), -1}}, CopyKind::Fault);
-    prefetch_around(vpn);
+    if (far) prefetch_around(vpn);
 }
 
 void Gmmu::prefetch_around(uint64_t vpn) {
@@ -417,11 +423,12 @@ void Gmmu::wake_waiters(uint64_t vpn, PageEntry& e, uint64_t now) {
         ++m_replays;
         m_replay[w.unit](*w.p);
     }
-    for (const Waiter& w : still)
-        if (!e.pending.covers(w.lo, w.hi)) {
-            // Not covered by what is on its way (planned before this request came).
-            need_migration(vpn, e, w);
-        }
+    for (const Waiter& w : still) {
+        ValidRanges present = e.valid;
+        present.add(e.pending);
+        // Not covered by what is valid or on its way (planned before this request came).
+        if (!present.covers(w.lo, w.hi)) need_migration(vpn, e, w);
+    }
 }
 
 }  // namespace stacksim::memory

@@ -57,6 +57,10 @@ const sim::Params<UvmConfig>& UvmConfig::params() {
             .range(0, 1000000);
         p.add("fault_latency_ns", &C::fault_latency_ns, "ns", "host fault handling per batch of far faults")
             .range(0.0, 1e9);
+        p.add("range_service", &C::range_service, "",
+              "who serves a miss on a partially valid page: gmmu (migration buffer, hardware DMA request, "
+              "the range_* costs) or host (the fault handler, batched like far faults, driver copies)")
+            .names({{"gmmu", RangeService::Gmmu}, {"host", RangeService::Host}});
         p.add("range_fault_latency_ns", &C::range_fault_latency_ns, "ns", "extra host latency per partial-range request")
             .range(0.0, 1e9);
         p.add("range_copy_setup_ns", &C::range_copy_setup_ns, "ns",

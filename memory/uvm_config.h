@@ -23,6 +23,12 @@ enum class WalkReads : uint8_t {
     Modelled,  ///< walk_memory_latency cycles per level, no request
 };
 
+/// Who serves a GPU access to a resident, partially valid page outside its valid ranges.
+enum class RangeService : uint8_t {
+    Gmmu,  ///< the GMMU's migration buffer asks for the bytes itself (paper 002 fig. 2): no host handler
+    Host,  ///< the host's fault handler, like a far fault: fault buffer, batches, driver copies
+};
+
 /// Section [uvm]. Times in core cycles unless the name says ns; sizes in bytes.
 struct UvmConfig {
     UvmMode mode = UvmMode::Off;
@@ -54,6 +60,10 @@ struct UvmConfig {
 
     // GMMU and far faults.
     double fault_latency_ns = 20000.0;       ///< host fault handling per batch, ns
+    /// Gmmu: a range miss takes a migration-buffer entry and is a hardware DMA request (the
+    /// range_* costs below); Host: it is served like a far fault (fault_latency_ns per batch,
+    /// a driver copy), as a software fault handler would.
+    RangeService range_service = RangeService::Gmmu;
     double range_fault_latency_ns = 0.0;     ///< extra host latency per partial-range request, ns
     /// DMA setup of a chain of range requests, ns (the GMMU starts them: no driver);
     /// negative = the link's per_transfer_overhead_ns.

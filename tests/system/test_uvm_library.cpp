@@ -73,16 +73,20 @@ TEST_CASE("uvm library: blackscholes verifies in every allocation mode", "[uvm][
 TEST_CASE("uvm library: cons verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("cons:40"); }
 TEST_CASE("uvm library: corr verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("corr:32"); }
 TEST_CASE("uvm library: covar verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("covar:32"); }
+TEST_CASE("uvm library: cp verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("cp:64"); }
 TEST_CASE("uvm library: divergence verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("divergence:2000"); }
 TEST_CASE("uvm library: fdtd2d verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("fdtd2d:40"); }
 TEST_CASE("uvm library: gemm verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("gemm:32"); }
 TEST_CASE("uvm library: gesummv verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("gesummv:64"); }
 TEST_CASE("uvm library: hotspot verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("hotspot:32"); }
 TEST_CASE("uvm library: kmeans verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("kmeans:500"); }
+TEST_CASE("uvm library: lib verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("lib:512"); }
 TEST_CASE("uvm library: lps verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("lps:16"); }
 TEST_CASE("uvm library: lud verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("lud:48"); }
 TEST_CASE("uvm library: matmul verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("matmul:32"); }
+TEST_CASE("uvm library: mum verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("mum:2000"); }
 TEST_CASE("uvm library: mvt verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("mvt:64"); }
+TEST_CASE("uvm library: nn verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("nn:1"); }
 TEST_CASE("uvm library: pathfinder verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("pathfinder:1000"); }
 TEST_CASE("uvm library: pcie_copy verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("pcie_copy:64"); }
 TEST_CASE("uvm library: random_traffic verifies in every allocation mode", "[uvm][library]") { verify_in_every_mode("random_traffic:32"); }
@@ -98,9 +102,9 @@ TEST_CASE("uvm library: vecadd verifies in every allocation mode", "[uvm][librar
 
 TEST_CASE("uvm library: the test list covers the whole kernel library", "[uvm][library]") {
     const std::vector<std::string> expected = {
-        "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "cons", "corr", "covar",
-        "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lps", "lud", "matmul", "mvt",
-        "pathfinder", "pcie_copy", "random_traffic", "reduction", "sad", "saxpy", "scan", "srad", "stencil2d",
+        "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "cons", "corr", "covar", "cp",
+        "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lib", "lps", "lud", "matmul", "mum", "mvt",
+        "nn", "pathfinder", "pcie_copy", "random_traffic", "reduction", "sad", "saxpy", "scan", "srad", "stencil2d",
         "stream", "stream_read", "vecadd"};
     std::vector<std::string> listed = list_section("workloads");
     listed.erase(std::remove_if(listed.begin(), listed.end(),

@@ -33,13 +33,13 @@ struct Driver : sc_core::sc_module {
     std::map<uint64_t, uint64_t> replayed_ps;  ///< address -> time of replay
     explicit Driver(sc_core::sc_module_name n) : sc_module(n) { SC_THREAD(run); }
     void run() { body(*this); }
-    /// True if the access went on at once.
-    bool access(uint64_t addr, bool write = false) {
+    /// True if the access went on at once. `sectors`: the 32-byte sectors of the line it reads.
+    bool access(uint64_t addr, bool write = false, uint32_t sectors = 0xF) {
         tlm::tlm_generic_payload& p = pool.acquire();
         p.set_address(addr & ~uint64_t{127});
-        p.set_data_length(128);
+        p.set_data_length(32 * static_cast<unsigned>(__builtin_popcount(sectors)));
         sim::MemExtension& e = sim::PayloadPool::ext(p);
-        e.sector_mask = 0xF;
+        e.sector_mask = sectors;
         e.access = write ? sim::MemAccess::Write : sim::MemAccess::Read;
         return gmmu->access(unit, p);
     }
@@ -55,8 +55,8 @@ struct Bench {
     memory::PcieLink link;
     memory::Gmmu gmmu;
     Driver driver;
-    Bench(const memory::UvmConfig& cfg)
-        : host("host.memory", memory::HostMemoryConfig{}, stats), link("pcie", pcie(), host, stats),
+    explicit Bench(const memory::UvmConfig& cfg, const memory::PcieConfig& link_cfg = pcie())
+        : host("host.memory", memory::HostMemoryConfig{}, stats), link("pcie", link_cfg, host, stats),
           gmmu("gmmu", cfg, memory::GmmuPlatform{1, 256, 1}, &link, stats), driver("driver") {
         driver.gmmu = &gmmu;
         driver.unit = gmmu.attach(
@@ -137,6 +137,25 @@ TEST_CASE("gmmu: single range goes CPU-valid to partial-valid to GPU-valid and b
     CHECK(b.stat("faults.far") == 2);
     CHECK(b.stat("faults.host") == 1);
     CHECK(b.stat("bytes_migrated_back") == 2097152);
+}
+
+TEST_CASE("gmmu: a request partly valid and partly on its way waits without a new request", "[gmmu]") {
+    Bench b(managed(65536, "single_range"));
+    b.gmmu.allocate(kBase, 65536, true);
+    b.driver.body = [&](Driver& d) {
+        d.access(kBase + 4096, false, 0x1);  // far fault: [4096, 4128) valid
+        d.at_us(50);
+        CHECK(b.page(kBase).valid.bytes() == 32);
+        CHECK_FALSE(d.access(kBase + 8192));  // range request: [4128, 8320) on its way
+        CHECK_FALSE(d.access(kBase + 4096));  // [4096, 4224): valid, then on its way
+        d.at_us(100);
+    };
+    sc_core::sc_start();
+    CHECK(b.driver.replayed_ps.size() == 2);  // by line address: both lines were replayed
+    CHECK(b.stat("replays") == 3);
+    CHECK(b.stat("faults.range") == 1);
+    CHECK(b.stat("faults.coalesced") == 1);
+    CHECK(b.link.transfers(memory::Direction::H2D) == 2);  // (a second, empty copy before the fix)
 }
 
 TEST_CASE("gmmu: multi range keeps separate ranges up to the limit", "[gmmu]") {
@@ -261,4 +280,96 @@ TEST_CASE("gmmu: device allocations are GPU-valid and never fault", "[gmmu]") {
     CHECK(b.page(kBase).state == PageState::GpuValid);
     CHECK(b.gmmu.host_access(kBase, 64).empty());
     CHECK(b.stat("faults.far") == 0);
+}
+
+namespace {
+/// The range-migration cost model on a link with a driver setup (1 us) and a flight latency
+/// (0.5 us): a far fault on a 2 MB page at 0 brings its first 1 KB unit; at 50 us eight reads
+/// 128 KB apart miss it (eight separate units and ranges). Returns the time from 50 us to the
+/// last replay, ns.
+double eight_ranges_ns(const std::function<void(memory::UvmConfig&)>& tweak) {
+    memory::UvmConfig c = managed(2097152);
+    c.mechanism = test::policy_spec(memory::migration_mechanisms(), "multi_range", "max_ranges = 16");
+    tweak(c);
+    memory::PcieConfig link = Bench::pcie();
+    link.per_transfer_overhead_ns = 1000;
+    link.latency_ns = 500;
+    Bench b(c, link);
+    b.gmmu.allocate(kBase, 2097152, true);
+    b.driver.body = [&](Driver& d) {
+        d.access(kBase);
+        d.at_us(50);
+        for (uint64_t i = 1; i <= 8; ++i) d.access(kBase + i * 131072);
+    };
+    sc_core::sc_start();
+    REQUIRE(b.driver.replayed_ps.size() == 9);
+    uint64_t last = 0;
+    for (auto& [a, t] : b.driver.replayed_ps) last = std::max(last, t);
+    // The host's fault buffer holds pages: the eight misses are one range fault there.
+    CHECK(b.stat("faults.range") == (c.range_service == memory::RangeService::Host ? 1 : 8));
+    CHECK(b.page(kBase).valid.count() == 9);
+    return static_cast<double>(last - 50'000'000) * 1e-3;
+}
+}  // namespace
+
+// Defaults: eight hardware requests, no setup, data phases back to back at 16 GB/s (64 ns per
+// KB), flights overlapping. Each choice that favours ranges, switched off, costs more (one
+// elaboration per process: one test case each).
+constexpr double kFavouredNs = 8 * 64 + 500;
+
+TEST_CASE("gmmu: range cost model: eight pipelined hardware requests take one flight", "[gmmu]") {
+    CHECK(eight_ranges_ns([](memory::UvmConfig&) {}) == Approx(kFavouredNs).margin(2));
+}
+
+TEST_CASE("gmmu: range cost model: without pipelining the waiting requests chain behind a flight", "[gmmu]") {
+    // The first alone, the seven that waited chained into one copy after its flight.
+    const double t = eight_ranges_ns([](memory::UvmConfig& c) { c.range_pipelined = false; });
+    CHECK(t == Approx(64 + 500 + 7 * 64 + 500).margin(2));
+    CHECK(t > kFavouredNs + 400);
+}
+
+TEST_CASE("gmmu: range cost model: one outstanding copy chains the rest", "[gmmu]") {
+    const double t = eight_ranges_ns([](memory::UvmConfig& c) { c.range_outstanding = 1; });
+    CHECK(t == Approx(64 + 500 + 7 * 64 + 500).margin(2));
+    CHECK(t > kFavouredNs + 400);
+}
+
+TEST_CASE("gmmu: range cost model: the driver's setup is paid per request", "[gmmu]") {
+    const double t = eight_ranges_ns([](memory::UvmConfig& c) { c.range_copy_setup_ns = -1; });
+    CHECK(t == Approx(8 * (1000 + 64) + 500).margin(2));  // setups serialised on the DMA engine
+    CHECK(t > kFavouredNs + 7000);
+}
+
+TEST_CASE("gmmu: range cost model: a range latency delays every request", "[gmmu]") {
+    const double t = eight_ranges_ns([](memory::UvmConfig& c) { c.range_fault_latency_ns = 3000; });
+    CHECK(t == Approx(3000 + kFavouredNs).margin(2));
+}
+
+TEST_CASE("gmmu: range cost model: served by the host, range misses wait for a fault batch", "[gmmu]") {
+    // One 20 us batch, then one driver copy (setup, engine held through the flight) of all eight.
+    const double t = eight_ranges_ns([](memory::UvmConfig& c) { c.range_service = memory::RangeService::Host; });
+    CHECK(t == Approx(20000 + 1000 + 8 * 64 + 500).margin(2));
+    CHECK(t > kFavouredNs + 20000);
+}
+
+TEST_CASE("gmmu: range misses served by the host are batched like far faults", "[gmmu]") {
+    memory::UvmConfig c = managed(2097152, "multi_range");
+    c.range_service = memory::RangeService::Host;
+    Bench b(c);
+    b.gmmu.allocate(kBase, 2097152, true);
+    b.driver.body = [&](Driver& d) {
+        d.access(kBase);
+        d.at_us(50);
+        d.access(kBase + 100 * 1024);
+        d.access(kBase + 300 * 1024);
+        d.at_us(100);
+        CHECK(b.page(kBase).valid.count() == 3);
+    };
+    sc_core::sc_start();
+    CHECK(b.stat("faults.far") == 1);
+    CHECK(b.stat("faults.range") == 1);  // one page in the fault buffer; the second miss joins it
+    CHECK(b.stat("faults.coalesced") == 1);
+    CHECK(b.stat("fault_batches") == 2);
+    CHECK(b.stat("migration_buffer_stalls") == 0);
+    CHECK(b.link.transfers(memory::Direction::H2D) == 2);  // one copy per batch and page
 }

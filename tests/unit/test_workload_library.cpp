@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unit tests of the workload library: entries, PTX, host programs on a fake device, host data.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -208,6 +209,19 @@ std::map<std::string, Expectation> expectations() {
     auto sad = [](const Launch& l, uint32_t n) {  // one thread per 4x4 block and search position
         return l.block.x == 128 && l.grid.y == 1 && covers(l.grid.x * uint64_t{128}, 1, 128, uint64_t{n / 4} * (n / 4) * 81);
     };
+    auto cp = [](const Launch& l, uint32_t n) {  // two points per thread, 16 apart
+        return l.block.x == 16 && l.block.y == 8 && l.grid.x * 32 == n && l.grid.y * 8 == n;
+    };
+    auto lib = [](const Launch& l, uint32_t n) {  // grid-stride over the paths, at most 64 CTAs
+        return l.block.x == 64 && l.grid.y == 1 && l.grid.x == std::min<uint32_t>((n + 63) / 64, 64);
+    };
+    auto nn = [](const Launch& l, uint32_t n) {  // blockIdx.y is the image
+        const std::map<std::string, std::pair<uint32_t, uint32_t>> shape = {  // CTAs per image, block
+            {"executeFirstLayer", {6, 13 * 13}}, {"executeSecondLayer", {50, 5 * 5}},
+            {"executeThirdLayer", {100, 1}}, {"executeFourthLayer", {10, 1}}};
+        const auto& [ctas, threads] = shape.at(l.entry);
+        return l.grid.y == n && l.grid.x == ctas && l.block.count() == threads;
+    };
     const std::vector<uint32_t> mult16 = {16, 48, 64};
     const std::vector<std::string> fdtd = {"fdtd_step1", "fdtd_step2", "fdtd_step3"};
     return {
@@ -221,6 +235,7 @@ std::map<std::string, Expectation> expectations() {
         {"cons", {fixed({"convolution_rows", "convolution_columns"}), square}},
         {"corr", {fixed({"corr_mean", "corr_std", "corr_reduce", "corr_corr"}), linear_or_square}},
         {"covar", {fixed({"covar_mean", "covar_reduce", "covar_covar"}), linear_or_square}},
+        {"cp", {fixed({"cenergy"}), cp, {32, 64, 256}}},
         {"divergence", {fixed({"divergence"}), linear(1)}},
         {"fdtd2d", {repeat(fdtd, [](uint32_t) { return 4u; }), square}},
         {"gemm", {fixed({"gemm_kernel"}), square}},
@@ -228,10 +243,14 @@ std::map<std::string, Expectation> expectations() {
         {"hotspot", {repeat({"calculate_temp"}, [](uint32_t) { return 3u; }), pyramid(16, 2, true)}},
         // zeros: every point joins centre 0 twice in a row, so the second iteration is the last
         {"kmeans", {fixed({"invert_mapping", "kmeansPoint", "kmeansPoint"}), linear(1)}},
+        {"lib", {fixed({"Pathcalc_Portfolio_KernelGPU2"}), lib, {4096, 1000, 1, 5000}}},
         {"lps", {repeat({"laplace3d"}, [](uint32_t) { return 2u; }), square}},
         {"lud", {lud_entries, lud, mult16}},
         {"matmul", {fixed({"matmul"}), tiles16}},
+        {"mum", {fixed({"mummergpuKernel"}), linear(1)}},
         {"mvt", {fixed({"mvt_kernel1", "mvt_kernel2"}), linear(1)}},
+        {"nn", {fixed({"executeFirstLayer", "executeSecondLayer", "executeThirdLayer", "executeFourthLayer"}), nn,
+                {28, 3, 1}}},
         {"pathfinder", {repeat({"dynproc_kernel"}, [](uint32_t) { return 4u; }), pyramid(256, 5, false)}},
         {"pchase", {fixed({"pchase", "pchase", "pchase"}), [](const Launch& l, uint32_t) {  // one thread
                         return l.grid.count() == 1 && l.block.count() == 1;
@@ -261,14 +280,16 @@ TEST_CASE("library: lists every workload sorted, with its PTX files") {
     for (const auto& w : lib) names.push_back(w.name);
     CHECK(names == std::vector<std::string>{
                        "2dconv", "3dconv", "atax", "backprop", "bfs", "bicg", "blackscholes", "cons", "corr",
-                       "covar", "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lps", "lud",
-                       "matmul", "mvt", "pathfinder", "pchase", "pcie_copy", "random_traffic", "reduction", "sad",
-                       "saxpy", "scan", "srad", "stencil2d", "stream", "stream_read", "synthetic", "vecadd"});
+                       "covar", "cp", "divergence", "fdtd2d", "gemm", "gesummv", "hotspot", "kmeans", "lib", "lps",
+                       "lud", "matmul", "mum", "mvt", "nn", "pathfinder", "pchase", "pcie_copy", "random_traffic",
+                       "reduction", "sad", "saxpy", "scan", "srad", "stencil2d", "stream", "stream_read", "synthetic",
+                       "vecadd"});
     // SPEC §3: regular without / with inter-kernel sharing, irregular.
     const std::map<std::string, WorkloadClass> special = {
         {"atax", WorkloadClass::Irregular},       {"bicg", WorkloadClass::Irregular},
         {"gesummv", WorkloadClass::Irregular},    {"mvt", WorkloadClass::Irregular},
-        {"bfs", WorkloadClass::Irregular},        {"lud", WorkloadClass::RegularSharing},
+        {"bfs", WorkloadClass::Irregular},        {"mum", WorkloadClass::Irregular},
+        {"lud", WorkloadClass::RegularSharing},
         {"srad", WorkloadClass::RegularSharing},  {"scan", WorkloadClass::RegularSharing},
         {"cons", WorkloadClass::RegularSharing},
         {"kmeans", WorkloadClass::RegularSharing}, {"backprop", WorkloadClass::RegularSharing},
