@@ -252,11 +252,11 @@ TEST_CASE("gmmu: age-LRU evicts the page that migrated in first and writes it ba
 TEST_CASE("gmmu: FIFO evicts the page resident longest", "[gmmu]") { eviction_order("fifo"); }
 TEST_CASE("gmmu: LRU evicts the page accessed least recently", "[gmmu]") { eviction_order("lru"); }
 
-TEST_CASE("gmmu: a one-entry migration buffer makes the second range request wait", "[gmmu]") {
-    memory::UvmConfig c = managed(2097152, "multi_range");
-    c.migration_buffer_entries = 1;
-    Bench b(c);
-    b.gmmu.allocate(kBase, 2097152, b.gmmu.config().managed());
+namespace {
+/// One 2 MB managed range: a miss at its start, then two more 50 us later while the first is
+/// resident; runs the simulation to its end and checks all three pages arrived.
+void three_misses_in_one_range(Bench& b) {
+    b.gmmu.allocate(kBase, 2097152, true);
     b.driver.body = [&](Driver& d) {
         d.access(kBase);
         d.at_us(50);
@@ -266,6 +266,14 @@ TEST_CASE("gmmu: a one-entry migration buffer makes the second range request wai
         CHECK(b.page(kBase).valid.count() == 3);
     };
     sc_core::sc_start();
+}
+}  // namespace
+
+TEST_CASE("gmmu: a one-entry migration buffer makes the second range request wait", "[gmmu]") {
+    memory::UvmConfig c = managed(2097152, "multi_range");
+    c.migration_buffer_entries = 1;
+    Bench b(c);
+    three_misses_in_one_range(b);
     CHECK(b.stat("faults.range") == 2);
     CHECK(b.stat("migration_buffer_stalls") == 1);
 }
@@ -356,16 +364,7 @@ TEST_CASE("gmmu: range misses served by the host are batched like far faults", "
     memory::UvmConfig c = managed(2097152, "multi_range");
     c.range_service = memory::RangeService::Host;
     Bench b(c);
-    b.gmmu.allocate(kBase, 2097152, true);
-    b.driver.body = [&](Driver& d) {
-        d.access(kBase);
-        d.at_us(50);
-        d.access(kBase + 100 * 1024);
-        d.access(kBase + 300 * 1024);
-        d.at_us(100);
-        CHECK(b.page(kBase).valid.count() == 3);
-    };
-    sc_core::sc_start();
+    three_misses_in_one_range(b);
     CHECK(b.stat("faults.far") == 1);
     CHECK(b.stat("faults.range") == 1);  // one page in the fault buffer; the second miss joins it
     CHECK(b.stat("faults.coalesced") == 1);
