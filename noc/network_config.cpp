@@ -41,7 +41,8 @@ const sim::Params<NetworkConfig>& NetworkConfig::params() {
         p.add("link_latency", &C::link_latency, "cycles", "cycles per router-to-router link").range(1, 64);
         p.add("route_stage", &C::route_stage, "",
               "arrival: the stages beyond 3 count from a head flit's buffer arrival; head: they are a per-packet "
-              "route computation starting when the head reaches the front of its VC (BookSim's iq router)")
+              "route computation starting when the head reaches the front of its VC, and body flits bid for the "
+              "switch from their arrival (BookSim's iq router)")
             .one_of({"arrival", "head"});
         p.add("credit_delay", &C::credit_delay, "cycles",
               "cycles a credit takes to return beyond the link latency (BookSim's credit_delay)")

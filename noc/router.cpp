@@ -92,8 +92,11 @@ void Router::step_with(Va& va, uint64_t cycle, std::vector<Departure>& out) {
                 if (!m_out_busy[vc.out_port * vcs + ov]) va.request(iv, vc.out_port * vcs + ov);
             continue;
         }
-        // Active: the front flit of the packet may bid for the switch.
-        if (cycle <= vc.va_cycle || cycle < e.arrival + sa_delay) continue;
+        // Active: the front flit of the packet may bid for the switch. With route_at_head the
+        // stages before SA are per-packet (RC, VA): a body flit bids from the cycle it is
+        // written, as in BookSim's iq router; otherwise every flit passes them.
+        const uint64_t ready = m_p.route_at_head && !e.flit.head ? e.arrival : e.arrival + sa_delay;
+        if (cycle <= vc.va_cycle || cycle < ready) continue;
         if (m_credits[vc.out_port * vcs + vc.out_vc] == 0) continue;
         unsigned in_port = iv / vcs;
         m_sa.request(in_port, vc.out_port);

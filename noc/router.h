@@ -21,7 +21,8 @@ struct RouterParams {
     unsigned allocator_iterations = 1;  ///< 1: separable input-first; more: iSLIP iterations
     /// false: the stages before VC allocation count from a head flit's buffer arrival; true: they
     /// are a per-packet route-computation stage that starts when the head reaches the front of
-    /// its VC (BookSim's iq router: a packet queued behind another pays it after that one left).
+    /// its VC (BookSim's iq router: a packet queued behind another pays it after that one left),
+    /// and body flits, which need neither RC nor VA, bid for the switch from their arrival.
     bool route_at_head = false;
 };
 
