@@ -3,6 +3,7 @@
 // Each run is a forked child (SystemC elaborates once per process); median of N runs.
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -147,7 +148,11 @@ extern "C" int sc_main(int argc, char** argv) {
     char tmpl[] = "/tmp/stacksim-bench-XXXXXX";
     std::string dir = mkdtemp(tmpl);
     if (noc_only) cases.clear();
-    std::string trace = noc_only ? std::string() : replicated_trace(dir, 2000);
+    // The trace and the results in separate folders: a forced run replaces its whole results
+    // folder (one rename publishes a run), which would take the trace with it.
+    const std::string trace_dir = dir + "/trace", out_dir = dir + "/out";
+    std::string trace;
+    if (!noc_only && ::mkdir(trace_dir.c_str(), 0700) == 0) trace = replicated_trace(trace_dir, 2000);
     if (!trace.empty()) {
         cases.insert(cases.begin(), {"gtx1080", "trace:" + trace, {}});
         cases.insert(cases.begin() + 1, {"gtx1080", "trace:" + trace, {"gpu.num_sms=80"}});
@@ -171,10 +176,10 @@ extern "C" int sc_main(int argc, char** argv) {
         if (argc > 2 && !matches(c, argv[2])) continue;
         std::vector<Sample> samples;
         Sample s{};
-        bool ok = run_child(c, dir, s);  // warm-up
+        bool ok = run_child(c, out_dir, s);  // warm-up
         step(c.workload);
         for (int r = 0; ok && r < runs; ++r) {
-            ok = run_child(c, dir, s);
+            ok = run_child(c, out_dir, s);
             step(c.workload);
             samples.push_back(s);
         }
