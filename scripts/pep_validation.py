@@ -13,10 +13,15 @@ throughput overhead relative to Chimera, and latency with 16 and 32 SMs; writes 
 
     scripts/pep_validation.py [--stacksim build/stacksim] [--jobs 2] [--apps GEMM,KMEANS]
                               [--update docs/validation.md] [--plot docs/img/pep_latency]
-    scripts/pep_validation.py --scaling-only [--update docs/validation.md]   (the SM-count line only)"""
+    scripts/pep_validation.py --scaling-only [--update docs/validation.md]   (the SM-count line only)
+
+With --cache DIR every run's measurements are kept in DIR (keyed by the binary's modification
+time and the run's settings), so an interrupted run resumes and subsets can be run apart."""
 import argparse
 import concurrent.futures
 import csv
+import hashlib
+import json
 import os
 import statistics
 import subprocess
@@ -37,6 +42,25 @@ PREEMPTER = "vecadd:200000"
 THESIS = {"chimera": 8.9, "pep": 4.5, "pep_inplace": 3.6}
 
 
+CACHE = None  # --cache DIR
+
+
+def cached(stacksim, key, compute):
+    """compute(), or its result kept in CACHE from an earlier run with the same binary."""
+    if CACHE is None:
+        return compute()
+    name = hashlib.sha1(json.dumps([os.path.getmtime(stacksim)] + list(key)).encode()).hexdigest()
+    path = os.path.join(CACHE, name + ".json")
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    result = compute()
+    with open(path + ".tmp", "w") as f:
+        json.dump(result, f)
+    os.replace(path + ".tmp", path)
+    return result
+
+
 def value(stats, key):
     return stats[key]["value"] if key in stats else 0
 
@@ -54,6 +78,10 @@ def measure(stats):
 
 
 def victim_profile(stacksim, workload, sets=()):
+    return cached(stacksim, ["profile", workload] + list(sets), lambda: compute_profile(stacksim, workload, sets))
+
+
+def compute_profile(stacksim, workload, sets):
     summary, _ = run(stacksim, [workload], list(sets))
     k = summary["kernels"][0]
     ctas = [x for x in summary["kernels"] if x["avg_cta_cycles"] > 0]
@@ -63,9 +91,9 @@ def victim_profile(stacksim, workload, sets=()):
 
 def preempted(stacksim, workload, call_us, latency_us, prediction_us, policy, extra=()):
     apps = [workload, f"{PREEMPTER}@{call_us:.3f}us^1"]
-    _, stats = run(stacksim, apps, [f"app[1].launch_latency_us={latency_us}", f"preemption.policy={policy}",
-                                    f"preemption.prediction_us={prediction_us}"] + list(extra))
-    return measure(stats)
+    sets = [f"app[1].launch_latency_us={latency_us}", f"preemption.policy={policy}",
+            f"preemption.prediction_us={prediction_us}"] + list(extra)
+    return cached(stacksim, ["preempted"] + apps + sets, lambda: measure(run(stacksim, apps, sets)[1]))
 
 
 def mean(xs):
@@ -128,7 +156,12 @@ def main():
     ap.add_argument("--plot", help="output STEM of the latency plot (stacksim plot bars)")
     ap.add_argument("--scaling-only", action="store_true",
                     help="only rerun the 16/32-SM latency and replace its line in --update")
+    ap.add_argument("--cache", help="folder that keeps each run's measurements (resume, subsets)")
     args = ap.parse_args()
+    if args.cache:
+        global CACHE
+        os.makedirs(args.cache, exist_ok=True)
+        CACHE = args.cache
     if args.scaling_only:
         return update_scaling_only(args)
     apps = [a for a in APPS if not args.apps or a[0] in args.apps.split(",")]
