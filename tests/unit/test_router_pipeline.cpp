@@ -77,9 +77,9 @@ TEST_CASE("router: credit_delay slows a packet only where it waits for credits",
 }
 
 namespace {
-/// Cycle at which the body flit of a 2-flit packet leaves router 9 eastward, when the body
-/// arrives 10 cycles after its head (the head has long gone: a gap, as when flits of several
-/// packets interleave on a link); returns departure - arrival of the body.
+/// Cycles the body flit of a 2-flit packet waits in router 9 (switch win - arrival) when it
+/// arrives 10 cycles after its head, which has long gone: a gap, as when the flits of several
+/// packets interleave on a link.
 uint64_t gapped_body_wait(bool route_at_head) {
     NetworkConfig c;
     auto t = Topology::create(c);
