@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Streaming multiprocessor: CTA management, fetch, issue and the memory path.
+// Streaming multiprocessor: issue, the tick, and what the CTA manager asks of the pipeline.
 #include "core/sm.h"
 
 #include <fmt/format.h>
@@ -30,7 +30,7 @@ const char* outcome_name(IssueOutcome o) {
 Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::ClockDomain& clock,
        std::vector<std::unique_ptr<WarpSchedulerPolicy>> policies, sim::StatRegistry& stats)
     : sc_module(name), downstream("downstream"), m_id(id), m_cfg(cfg), m_clock(clock),
-      m_policies(std::move(policies)), m_collector(cfg.regfile_banks, cfg.collector_units),
+      m_policies(std::move(policies)), m_ctas(id, m_cfg, clock, *this, stats, this->name()), m_collector(cfg.regfile_banks, cfg.collector_units),
       m_icache(common::TagArrayGeometry{cfg.icache_bytes, cfg.icache_ways, cfg.icache_line_bytes,
                                         cfg.icache_line_bytes}),
       m_const_cache(common::TagArrayGeometry{cfg.const_cache_bytes, 4, 64, 64}) {
@@ -40,7 +40,6 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
         m_clock.activate(*this);
     });
     m_warps.resize(cfg.max_threads / kWarpSize);
-    m_ctas.resize(cfg.max_ctas);
     m_sched_warps.resize(cfg.schedulers);
     m_last_outcome.assign(cfg.schedulers, IssueOutcome::Idle);
     m_last_charged.assign(cfg.schedulers, nullptr);
@@ -64,23 +63,12 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
     g.add("memory_requests", m_mem_requests, "global memory line requests sent", "requests");
     g.add("shared_accesses", m_shared_accesses, "shared-memory warp accesses", "accesses");
     g.add("bank_conflict_cycles", m_bank_conflict_cycles, "extra LD/ST cycles from shared-memory bank conflicts", "cycles");
-    g.add("ctas_completed", m_ctas_done, "CTAs completed", "CTAs");
     g.add("icache.hits", m_icache_hits, "instruction fetches that hit the I-cache", "fetches");
     g.add("icache.misses", m_icache_misses, "instruction fetches that missed (line fill started or pending)", "fetches");
     g.add("const_cache.hits", m_const_hits, "kernel-parameter loads that hit the constant cache", "instructions");
     g.add("const_cache.misses", m_const_misses, "kernel-parameter loads that missed the constant cache", "instructions");
     g.add("fp64_instructions", m_fp64_insts, "warp instructions issued to the FP64 pipes", "instructions");
     g.add("sfu_instructions", m_sfu_insts, "warp instructions issued to the SFUs", "instructions");
-    g.add("preemption.ctas_switched", m_ctas_switched, "CTAs context-switched out (context saved)", "CTAs");
-    g.add("preemption.ctas_restored", m_ctas_restored, "context-switched CTAs resumed here (context read back)", "CTAs");
-    g.add("preemption.ctas_flushed", m_ctas_flushed, "CTAs dropped to restart from their beginning", "CTAs");
-    g.add("preemption.context_bytes_saved", m_context_saved, "context written to the context area", "bytes");
-    g.add("preemption.context_bytes_restored", m_context_restored, "context read back from the context area", "bytes");
-    g.add("preemption.save_cycles", m_save_cycles, "preemption request to context saved, summed over CTAs", "cycles");
-    g.add("preemption.restore_cycles", m_restore_cycles, "restore start to context read back, summed over CTAs", "cycles");
-    g.add("preemption.flushed_instructions", m_flushed_instructions, "warp instructions of flushed CTAs (work lost)",
-          "instructions");
-    g.add("preemption.flushed_cycles", m_flushed_cycles, "resident cycles of flushed CTAs (work lost)", "cycles");
     g.add_formula("regfile_conflict_cycles", [this] { return static_cast<double>(m_collector.conflict_cycles()); },
                   "operand reads delayed by register-bank conflicts", "cycles");
     for (size_t i = 0; i < m_outcomes.size(); ++i)
@@ -103,107 +91,14 @@ Sm::Pipe& Sm::pipe_for(UnitClass u) {
     return m_alu;
 }
 
-bool Sm::can_accept(const KernelLaunch& launch) const {
-    uint32_t threads = launch.warps_per_cta() * kWarpSize;
-    uint32_t regs = registers_per_warp(launch.regs_per_thread) * launch.warps_per_cta();
-    return m_ctas_running < m_cfg.max_ctas && m_threads_used + threads <= m_cfg.max_threads &&
-           m_regs_used + regs <= m_cfg.registers &&
-           m_smem_used + launch.shared_bytes <= m_cfg.shared_memory_bytes;
-}
-
-void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
-    uint32_t cslot = 0;
-    while (m_ctas[cslot].used) ++cslot;
-    CtaSlot& cta = m_ctas[cslot];
-    const uint32_t nwarps = launch.warps_per_cta();
-    cta.used = true;
-    cta.launch = &launch;
-    cta.cta_index = cta_index;
-    cta.warps_total = nwarps;
-    cta.warps_live = nwarps;
-    cta.barrier_arrived = 0;
-    cta.registers = registers_per_warp(launch.regs_per_thread) * nwarps;
-    cta.start_cycle = m_clock.cycle();
-    cta.prior_cycles = 0;
-    cta.state = CtaState::Running;
-    cta.switch_out = false;
-    cta.context_outstanding = 0;
-    cta.warp_instructions = 0;
-    cta.ctx.ctaid = launch.cta_coords(cta_index);
-    cta.ctx.ntid = launch.block;
-    cta.ctx.nctaid = launch.grid;
-    cta.ctx.sm_id = m_id;
-    cta.ctx.shared.assign(launch.shared_bytes, 0);
-    reset_checkpoints(cta);
-    cta.ctx.params = &launch.params;
-    cta.ctx.global = launch.global;
-    m_threads_used += nwarps * kWarpSize;
-    m_regs_used += cta.registers;
-    m_smem_used += launch.shared_bytes;
-    ++m_ctas_running;
-
-    const CtaTrace* trace = launch.trace ? &launch.trace->ctas[cta_index] : nullptr;
-    if (trace) cta.ctx.ctaid = trace->id;
-    const uint32_t num_regs = trace ? launch.trace->num_regs : launch.kernel->num_regs;
-    const uint32_t threads = launch.threads_per_cta();
-    std::vector<uint32_t> empty_warps;
-    uint32_t slot = 0;
-    for (uint32_t wi = 0; wi < nwarps; ++wi) {
-        while (m_warps[slot].used) ++slot;
-        Warp& w = m_warps[slot];
-        w.used = true;
-        w.finished = false;
-        w.at_barrier = false;
-        w.cta_slot = cslot;
-        ++w.generation;
-        w.age = m_warp_age++;
-        w.fetch_pc = 0;
-        w.fetch_wait_line = Warp::kNoLine;
-        w.pending_mem = 0;
-        w.pending_loads = 0;
-        w.ibuffer.flush();
-        w.dirty = {};
-        w.saved = {};
-        w.ctx.cta = &cta.ctx;
-        w.ctx.warp_in_cta = wi;
-        if (trace) {
-            w.code = nullptr;
-            w.trace = wi < trace->warps.size() ? &trace->warps[wi] : nullptr;
-            w.code_size = w.trace ? static_cast<uint32_t>(w.trace->insts.size()) : 0;
-            w.ctx.regs.clear();  // timing only: no register values
-        } else {
-            w.code = &launch.kernel->code;
-            w.trace = nullptr;
-            w.code_size = static_cast<uint32_t>(launch.kernel->code.size());
-            w.ctx.regs.assign(size_t{num_regs} * kWarpSize, 0);
-        }
-        uint32_t mask = 0;
-        for (uint32_t lane = 0; lane < kWarpSize; ++lane) {
-            uint32_t t = wi * kWarpSize + lane;
-            if (t >= threads) continue;
-            mask |= 1u << lane;
-            w.ctx.tid_x[lane] = t % launch.block[0];
-            w.ctx.tid_y[lane] = (t / launch.block[0]) % launch.block[1];
-            w.ctx.tid_z[lane] = t / (launch.block[0] * launch.block[1]);
-        }
-        w.ctx.valid_mask = mask;
-        w.stack.reset(0, mask);
-        w.scoreboard.reset(num_regs);
-        m_sched_warps[slot % m_cfg.schedulers].push_back(slot);
-        if (w.code_size == 0) empty_warps.push_back(slot);
-    }
-    if (m_observer) emit(SmEventKind::CtaStart, m_clock.cycle(), cslot);
-    for (uint32_t e : empty_warps) warp_finished(e);  // a traced warp with no instructions
-    m_clock.activate(*this);
-}
-
 void Sm::process_responses(uint64_t) {
     for (tlm::tlm_generic_payload* p : m_responses) {
         const sim::MemExtension& e = sim::PayloadPool::ext(*p);
         if (e.tag != kNoOp && (e.tag & kContextTag)) {
             const uint32_t slot = e.tag & ~kContextTag;
             p->release();
-            context_response(slot);
+            --m_in_flight;
+            m_ctas.context_response(slot);
             continue;
         }
         if (e.tag == kFetchTag) {
@@ -260,18 +155,17 @@ bool Sm::tick(uint64_t cycle) {
     m_next_wake = ~uint64_t{0};
     process_responses(cycle);
     process_writebacks(cycle);
-    if (m_checkpoint_due) start_due_checkpoints();
-    if (m_preempting) progress_preemption();
+    if (m_ctas.needs_step()) m_ctas.step();
     m_resident_after_tick = false;
-    if (m_ctas_running == 0 && m_outgoing.empty()) return false;
-    if (m_ctas_running) {
+    if (m_ctas.running() == 0 && m_outgoing.empty()) return false;
+    if (m_ctas.running()) {
         ++m_active_cycles;
         issue(cycle);  // no CTA, no warp to issue: slots are counted while one is resident
     }
     if (m_observer) observe_warps(cycle);
     fetch(cycle);
     send_requests(cycle);
-    m_resident_after_tick = m_ctas_running > 0;
+    m_resident_after_tick = m_ctas.running() > 0;
     if (m_progress) return true;
     // Nothing moved: sleep until the earliest known event; responses wake us too.
     if (m_next_wake != ~uint64_t{0}) m_clock.wake_at(*this, std::max(m_next_wake, cycle + 1));
@@ -293,12 +187,12 @@ void Sm::issue(uint64_t cycle) {
         IssueOutcome outcome = IssueOutcome::Idle;
         // The kernel the slot is charged to: the issuing or first stalled warp's (taken before
         // issuing, since an exiting warp frees its slot).
-        KernelLaunch* charged = m_ctas[m_warps[warps.front()].cta_slot].launch;
+        KernelLaunch* charged = m_ctas.cta(m_warps[warps.front()].cta_slot).launch;
         bool issued = false;
         bool any_fetch_wait = false;
         for (uint32_t slot : m_order) {
             bool has_inst = false;
-            KernelLaunch* launch = m_ctas[m_warps[slot].cta_slot].launch;
+            KernelLaunch* launch = m_ctas.cta(m_warps[slot].cta_slot).launch;
             IssueOutcome o = try_issue(slot, cycle, has_inst);
             if (o == IssueOutcome::Issued) {
                 m_policies[s]->on_issue(slot, m_last_long);
@@ -325,7 +219,7 @@ void Sm::issue(uint64_t cycle) {
 
 IssueOutcome Sm::check_issue(uint32_t slot, uint64_t cycle, bool& has_inst, size_t& unit) {
     Warp& w = m_warps[slot];
-    if (w.finished || m_ctas[w.cta_slot].state != CtaState::Running) return IssueOutcome::Idle;
+    if (w.finished || m_ctas.cta(w.cta_slot).state != CtaState::Running) return IssueOutcome::Idle;
     if (w.ibuffer.empty()) return IssueOutcome::Fetch;
     if (w.ibuffer.head_ready() > cycle) {
         note_wake(w.ibuffer.head_ready());
@@ -376,21 +270,17 @@ IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
         emit(SmEventKind::Issue, cycle, slot, w.stack.pc(), w.stack.mask(), 0, 0, 0, &inst);
         m_watch_state[slot] = static_cast<uint8_t>(IssueOutcome::Issued);
     }
-    ++m_ctas[w.cta_slot].launch->outcomes[static_cast<size_t>(IssueOutcome::Issued)];
+    ++m_ctas.cta(w.cta_slot).launch->outcomes[static_cast<size_t>(IssueOutcome::Issued)];
     execute_and_retire(w, slot, inst, cycle, pipe, unit);
     return IssueOutcome::Issued;
 }
 
 void Sm::emit(SmEventKind kind, uint64_t cycle, uint32_t warp, uint32_t pc, uint32_t mask, uint32_t other,
               uint32_t reconv, uint8_t reason, const Instruction* inst) {
+    // CTA events come from the CTA manager.
     SmEvent e{kind, cycle, m_id, warp, 0, pc, mask, other, reconv, reason, inst};
-    if (kind == SmEventKind::CtaStart || kind == SmEventKind::CtaEnd || kind == SmEventKind::CtaSaved ||
-        kind == SmEventKind::CtaRestored || kind == SmEventKind::CtaFlushed) {
-        e.cta = m_ctas[warp].cta_index;
-        e.since = m_ctas[warp].preempt_cycle;
-        if (m_ctas[warp].launch) e.kernel = m_ctas[warp].launch->name().c_str();
-    } else if (m_warps[warp].used) {
-        e.cta = m_ctas[m_warps[warp].cta_slot].cta_index;
+    if (m_warps[warp].used) {
+        e.cta = m_ctas.cta(m_warps[warp].cta_slot).cta_index;
         e.depth = static_cast<uint32_t>(m_warps[warp].stack.depth());
     }
     m_observer->on_event(e);

@@ -13,11 +13,12 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/cta_host.h"
+#include "core/cta_manager.h"
 #include "core/kernel_launch.h"
 #include "core/exec_context.h"
 #include "core/operand_collector.h"
 #include "core/sm_observer.h"
+#include "core/sm_pipeline.h"
 #include "common/tag_array.h"
 #include "core/sm_config.h"
 #include "core/warp.h"
@@ -43,8 +44,9 @@ const char* outcome_name(IssueOutcome o);
 /// sleeps until a writeback, a fetch or a memory response when all its warps wait.
 /// Memory protocol on `downstream` (docs/protocol.md): BEGIN_REQ per 128-byte line
 /// (MemExtension carries the sector mask), END_REQ may be withheld (back-pressure), BEGIN_RESP
-/// for every request.
-class Sm : public sc_core::sc_module, public sim::Clocked, public CtaHost {
+/// for every request. Its CTAs are managed by its CtaManager (cta_manager()), which reaches the
+/// pipeline through SmPipeline only.
+class Sm : public sc_core::sc_module, public sim::Clocked, private SmPipeline {
 public:
     sim::InitiatorPort downstream;
 
@@ -52,28 +54,16 @@ public:
     Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::ClockDomain& clock,
        std::vector<std::unique_ptr<WarpSchedulerPolicy>> policies, sim::StatRegistry& stats);
 
-    /// Called when a CTA has finished and released its resources.
-    std::function<void(Sm&, KernelLaunch&)> on_cta_done;
-    /// Called when a CTA has been context-switched out (its context written to memory).
-    std::function<void(Sm&, KernelLaunch&, std::unique_ptr<SavedCta>)> on_cta_saved;
-    /// Called when a CTA has been flushed (dropped, to restart from its beginning).
-    std::function<void(Sm&, KernelLaunch&, uint64_t cta_index)> on_cta_flushed;
     /// Attaches an observer (timeline, watch log); null detaches.
-    void set_observer(SmObserver* o) { m_observer = o; }
+    void set_observer(SmObserver* o) {
+        m_observer = o;
+        m_ctas.set_observer(o);
+    }
+    /// The SM's CTA slots and their lifecycle (what the CTA scheduler and preemption talk to).
+    CtaManager& cta_manager() { return m_ctas; }
+    const CtaManager& cta_manager() const { return m_ctas; }
 
-    bool can_accept(const KernelLaunch& launch) const override;
-    void start_cta(KernelLaunch& launch, uint64_t cta_index) override;
-    void restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) override;
-    std::vector<ResidentCta> resident_ctas() const override;
-    bool only_runs(const KernelLaunch& launch) const override;
-    void preempt_cta(uint32_t slot, PreemptTechnique t) override;
-    void checkpoint_cta(uint32_t slot, const CheckpointOrder& o) override;
-    void arm_checkpoints(uint64_t instructions, CheckpointCounters* c) override;
-    void set_inplace_budget(uint64_t bytes) override { m_inplace_left = bytes; }
-    void track_shared_stores(bool on) override { m_track_shared = on; }
-    uint32_t sm_id() const override { return m_id; }
-
-    bool busy() const { return m_ctas_running > 0; }
+    bool busy() const { return m_ctas.running() > 0; }
     /// One line per busy warp: what it is waiting on (for the deadlock watchdog).
     std::string describe_state() const;
     uint64_t warp_instructions() const { return m_issued_insts.value(); }
@@ -123,26 +113,18 @@ private:
     /// fetch_ready(): the instruction's line is being filled from memory.
     static constexpr uint64_t kFillPending = ~uint64_t{0};
 
-    // Preemption (sm_preemption.cpp).
-    uint64_t context_bytes(const CtaSlot& cta) const;
-    bool cta_drained(uint32_t slot, bool registers) const;
-    void progress_preemption();
-    void queue_context(uint32_t slot, sim::MemAccess access);
-    void context_response(uint32_t slot);
-    void context_done(uint32_t slot);
-    void release_cta(uint32_t slot);
-    void finish_save(uint32_t slot);
-    void finish_flush(uint32_t slot);
-    void stop_cta(uint32_t slot, bool switch_out);
-    uint64_t queue_lines(uint32_t slot, uint64_t addr, uint64_t bytes, sim::MemAccess access);
-
-    // PEP checkpoints (sm_checkpoint.cpp).
-    void reset_checkpoints(CtaSlot& cta);
-    void mark_shared_stores(CtaSlot& cta, const ExecResult& r);
-    uint64_t checkpoint_bytes(uint32_t slot, bool saved) const;
-    void start_checkpoint_save(uint32_t slot);
-    void finish_checkpoint(uint32_t slot);
-    void start_due_checkpoints();
+    // SmPipeline (what the CTA manager may ask).
+    uint32_t warp_slots() const override { return static_cast<uint32_t>(m_warps.size()); }
+    Warp& warp(uint32_t slot) override { return m_warps[slot]; }
+    const Warp& warp(uint32_t slot) const override { return m_warps[slot]; }
+    void attach_warp(uint32_t slot) override { m_sched_warps[slot % m_cfg.schedulers].push_back(slot); }
+    void detach_warp(uint32_t slot) override;
+    void finish_warp(uint32_t slot) override { warp_finished(slot); }
+    void stop_cta_fetch(uint32_t cta) override;
+    bool drained(uint32_t cta, bool registers) const override;
+    uint64_t queue_context(uint32_t cta, uint64_t addr, uint64_t bytes, sim::MemAccess access) override;
+    void note_progress() override { m_progress = true; }
+    void wake() override { m_clock.activate(*this); }
 
     void process_responses(uint64_t cycle);
     void process_writebacks(uint64_t cycle);
@@ -184,19 +166,11 @@ private:
     sim::PayloadPool m_pool;
 
     std::vector<Warp> m_warps;
-    std::vector<CtaSlot> m_ctas;
+    CtaManager m_ctas;
     std::vector<std::vector<uint32_t>> m_sched_warps;  ///< per scheduler: used warp slots
-    uint32_t m_threads_used = 0, m_regs_used = 0, m_smem_used = 0, m_ctas_running = 0;
-    uint64_t m_warp_age = 0;
     uint32_t m_fetch_rr = 0;
-    uint32_t m_preempting = 0;  ///< CTAs stopping, saving or flushing
     bool m_fetch_stopped = false;
     uint64_t m_global_mem_insts = 0, m_coalesced_lines = 0;  ///< not stats: read by the ETC classifier
-    bool m_checkpoint_due = false;  ///< a CTA reached its ckpt.checkpoint_at
-    uint64_t m_arm_at = 0;          ///< arm_checkpoints()
-    CheckpointCounters* m_arm_counters = nullptr;
-    uint64_t m_inplace_left = 0;    ///< set_inplace_budget()
-    bool m_track_shared = false;    ///< track_shared_stores()
 
     Pipe m_alu, m_fp64, m_sfu, m_ldst, m_ctrl;
     OperandCollector m_collector;
@@ -223,10 +197,8 @@ private:
 
     // Stats.
     sim::Counter m_issued_insts, m_thread_insts, m_active_cycles, m_divergent_branches,
-        m_branches, m_mem_requests, m_shared_accesses, m_bank_conflict_cycles, m_ctas_done,
-        m_icache_hits, m_icache_misses, m_const_hits, m_const_misses, m_fp64_insts, m_sfu_insts, m_ctas_switched,
-        m_ctas_flushed, m_ctas_restored, m_context_saved, m_context_restored, m_save_cycles, m_restore_cycles,
-        m_flushed_instructions, m_flushed_cycles;
+        m_branches, m_mem_requests, m_shared_accesses, m_bank_conflict_cycles, m_icache_hits, m_icache_misses,
+        m_const_hits, m_const_misses, m_fp64_insts, m_sfu_insts;
     std::array<sim::Counter, static_cast<size_t>(IssueOutcome::Count)> m_outcomes;
     // Sleep accounting: an SM asleep with CTAs resident keeps the state of its last tick, so
     // each slept cycle repeats that tick's issue outcomes (per scheduler) and is an active cycle.

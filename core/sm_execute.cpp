@@ -29,11 +29,7 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
         }
     }
     ++m_issued_insts;
-    CtaSlot& issuing_cta = m_ctas[w.cta_slot];
-    ++issuing_cta.warp_instructions;
-    ++issuing_cta.launch->warp_instructions;
-    for (unsigned i = 0; i < inst.num_writes; ++i) mark_register(w.dirty, inst.writes[i]);
-    if (issuing_cta.ckpt.checkpoint_at == issuing_cta.warp_instructions) m_checkpoint_due = true;
+    m_ctas.count_instruction(w, inst);
     if (inst.unit() == UnitClass::Fp64) ++m_fp64_insts;
     if (inst.unit() == UnitClass::Sfu) ++m_sfu_insts;
     const uint64_t operands_ready = m_collector.collect(inst, slot, cycle);
@@ -119,7 +115,7 @@ void Sm::replay_trace(const TraceInstruction& t, const WarpTrace& trace, ExecRes
 }
 
 void Sm::arrive_at_barrier(Warp& w) {
-    CtaSlot& cta = m_ctas[w.cta_slot];
+    CtaSlot& cta = m_ctas.cta(w.cta_slot);
     w.at_barrier = true;
     if (m_observer) {
         uint32_t slot = static_cast<uint32_t>(&w - m_warps.data());
@@ -160,7 +156,7 @@ void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const Exe
     const bool has_result = inst.num_writes > 0;
     if (r.space == StateSpace::Shared) {
         ++m_shared_accesses;
-        if (m_track_shared && (r.is_store || r.is_atomic)) mark_shared_stores(m_ctas[w.cta_slot], r);
+        m_ctas.shared_access(w.cta_slot, r);
         uint32_t degree = r.active_mask ? bank_conflict_degree(r) : 1;
         m_bank_conflict_cycles += degree - 1;
         pipe.next_free[unit] = cycle + uint64_t{degree} * pipe.ii;
@@ -270,7 +266,7 @@ void Sm::fetch(uint64_t cycle) {
         Warp& w = m_warps[slot];
         if (!w.used || w.finished || w.ibuffer.size() >= m_cfg.ibuffer_entries) continue;
         if (w.fetch_wait_line != Warp::kNoLine) continue;  // its line is on its way from memory
-        if (m_ctas[w.cta_slot].state != CtaState::Running) continue;
+        if (m_ctas.cta(w.cta_slot).state != CtaState::Running) continue;
         uint32_t pc = w.ibuffer.empty() ? w.fetch_pc : w.ibuffer.next_pc();
         if (pc >= w.code_size) continue;  // fetched up to the end of the code
         const uint32_t first = pc;
@@ -291,7 +287,7 @@ void Sm::fetch(uint64_t cycle) {
 uint64_t Sm::fetch_ready(Warp& w, uint32_t pc, uint64_t cycle) {
     // Each kernel's code sits in its own 16 MB window, shared by all launches of that code
     // (a relaunch hits what the previous launch fetched); traces give their own PCs.
-    const KernelLaunch& launch = *m_ctas[w.cta_slot].launch;
+    const KernelLaunch& launch = *m_ctas.cta(w.cta_slot).launch;
     uint64_t addr = w.trace ? w.trace->insts[pc].pc : uint64_t{pc} * m_cfg.instruction_bytes;
     addr += uint64_t{launch.code_id} << 24;
     const uint64_t line = m_icache.line_of(addr);
@@ -352,7 +348,7 @@ void Sm::fetch_response(uint64_t addr) {
 
 uint64_t Sm::constant_latency(const Warp& w, const Instruction& inst) {
     // Each launch has its own parameter bank; the operand's offset is the address within it.
-    uint64_t addr = (uint64_t{m_ctas[w.cta_slot].launch->id} << 20) + (inst.num_src ? inst.src[0].imm : 0);
+    uint64_t addr = (uint64_t{m_ctas.cta(w.cta_slot).launch->id} << 20) + (inst.num_src ? inst.src[0].imm : 0);
     if (m_const_cache.lookup(addr)) {
         ++m_const_hits;
         return m_cfg.const_cache_latency;
@@ -366,7 +362,7 @@ void Sm::release_barrier(CtaSlot& cta) {
     cta.barrier_arrived = 0;
     for (uint32_t slot = 0; slot < m_warps.size(); ++slot) {
         Warp& w = m_warps[slot];
-        if (!w.used || &m_ctas[w.cta_slot] != &cta || !w.at_barrier) continue;
+        if (!w.used || &m_ctas.cta(w.cta_slot) != &cta || !w.at_barrier) continue;
         w.at_barrier = false;
         if (watched(slot)) emit(SmEventKind::BarrierRelease, m_clock.cycle(), slot, w.stack.empty() ? 0 : w.stack.pc());
     }
@@ -380,7 +376,7 @@ void Sm::warp_finished(uint32_t slot) {
     w.ibuffer.flush();
     auto& list = m_sched_warps[slot % m_cfg.schedulers];
     list.erase(std::find(list.begin(), list.end(), slot));
-    CtaSlot& cta = m_ctas[w.cta_slot];
+    CtaSlot& cta = m_ctas.cta(w.cta_slot);
     --cta.warps_live;
     if (cta.warps_live > 0 && cta.barrier_arrived >= cta.warps_live) release_barrier(cta);
     if (w.pending_mem == 0) free_warp(slot);
@@ -389,21 +385,41 @@ void Sm::warp_finished(uint32_t slot) {
 void Sm::free_warp(uint32_t slot) {
     Warp& w = m_warps[slot];
     w.used = false;
-    CtaSlot& cta = m_ctas[w.cta_slot];
-    if (--cta.warps_total > 0) return;
-    KernelLaunch& launch = *cta.launch;
-    if (cta.state != CtaState::Running) --m_preempting;  // it ended while being preempted
-    if (m_observer) emit(SmEventKind::CtaEnd, m_clock.cycle(), w.cta_slot);
-    cta.used = false;
-    ++launch.ctas_completed;
-    launch.cta_cycles += cta.prior_cycles + (m_clock.cycle() - cta.start_cycle);
-    launch.cta_instructions += cta.warp_instructions;
-    m_threads_used -= launch.warps_per_cta() * kWarpSize;
-    m_regs_used -= cta.registers;
-    m_smem_used -= launch.shared_bytes;
-    --m_ctas_running;
-    ++m_ctas_done;
-    if (on_cta_done) on_cta_done(*this, launch);
+    m_ctas.warp_freed(w.cta_slot);
+}
+
+void Sm::detach_warp(uint32_t slot) {
+    Warp& w = m_warps[slot];
+    w.used = false;
+    ++w.generation;  // writebacks still queued for it are ignored
+    auto& list = m_sched_warps[slot % m_cfg.schedulers];
+    list.erase(std::find(list.begin(), list.end(), slot));
+}
+
+void Sm::stop_cta_fetch(uint32_t cta) {
+    for (Warp& w : m_warps)
+        if (w.used && w.cta_slot == cta) w.ibuffer.flush();
+}
+
+bool Sm::drained(uint32_t cta, bool registers) const {
+    for (const Warp& w : m_warps)
+        if (w.used && w.cta_slot == cta && (w.pending_mem || (registers && w.scoreboard.pending_count()))) return false;
+    return true;
+}
+
+uint64_t Sm::queue_context(uint32_t cta, uint64_t addr, uint64_t total, sim::MemAccess access) {
+    const uint64_t line = m_cfg.line_bytes;
+    const uint64_t lines = (total + line - 1) / line;
+    uint32_t warp = 0;
+    while (!(m_warps[warp].used && m_warps[warp].cta_slot == cta)) ++warp;
+    for (uint64_t i = 0; i < lines; ++i) {
+        const uint64_t bytes = std::min(line, total - i * line);
+        const uint32_t sectors = static_cast<uint32_t>((bytes + m_cfg.sector_bytes - 1) / m_cfg.sector_bytes);
+        m_outgoing.push_back({addr + i * line, static_cast<uint32_t>(sectors * m_cfg.sector_bytes),
+                              sectors >= 32 ? ~0u : (1u << sectors) - 1, warp, kContextTag | cta, access});
+    }
+    m_in_flight += static_cast<uint32_t>(lines);
+    return lines;
 }
 
 std::string Sm::describe_state() const {
@@ -411,7 +427,7 @@ std::string Sm::describe_state() const {
     for (size_t slot = 0; slot < m_warps.size(); ++slot) {
         const Warp& w = m_warps[slot];
         if (!w.used) continue;
-        const CtaSlot& cta = m_ctas[w.cta_slot];
+        const CtaSlot& cta = m_ctas.cta(w.cta_slot);
         std::string what;
         if (w.finished) what = fmt::format("finished, {} memory requests outstanding", w.pending_mem);
         else if (w.at_barrier) what = fmt::format("at barrier ({} of {} warps arrived)", cta.barrier_arrived, cta.warps_live);

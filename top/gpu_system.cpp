@@ -63,7 +63,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
         } else {
             m_memory->connect(sm->downstream);
         }
-        hosts.push_back(sm.get());
+        hosts.push_back(&sm->cta_manager());
         m_sms.push_back(std::move(sm));
     }
     m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_placements().create(cfg.gpu.cta_scheduler),
@@ -94,14 +94,17 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
                        "the cost", "decisions");
     }
     for (auto& sm : m_sms) {
-        sm->on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) {
+        core::CtaManager& ctas = sm->cta_manager();
+        ctas.on_cta_done = [this](core::CtaHost& s, core::KernelLaunch& l) {
             if (m_etc) m_etc->on_cta_done(l);
             m_dispatcher->cta_done(s, l);
         };
-        sm->on_cta_saved = [this](core::Sm& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
+        ctas.on_cta_saved = [this](core::CtaHost& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
             m_dispatcher->cta_saved(s, l, std::move(c));
         };
-        sm->on_cta_flushed = [this](core::Sm& s, core::KernelLaunch& l, uint64_t i) { m_dispatcher->cta_flushed(s, l, i); };
+        ctas.on_cta_flushed = [this](core::CtaHost& s, core::KernelLaunch& l, uint64_t i) {
+            m_dispatcher->cta_flushed(s, l, i);
+        };
     }
     m_device = std::make_unique<host::DeviceRuntime>(cfg.sm, ptx_dir, m_core_clock, m_pcie.get());
     if (m_gmmu) m_device->set_gmmu(m_gmmu.get(), cfg.uvm.mode == memory::UvmMode::Ideal || !cfg.host.timed_copies);

@@ -41,13 +41,16 @@ public:
 
     explicit SmBench(const core::SmConfig& cfg = core::SmConfig(), uint64_t latency = 100)
         : clock("clk", 1000), sm("sm", kSmId, cfg, clock, policies(cfg), stats), mem("mem", clock, latency),
-          dispatcher({&sm}, sched::cta_placements().create("round_robin")) {
+          dispatcher({&sm.cta_manager()}, sched::cta_placements().create("round_robin")) {
         sm.downstream.bind(mem.upstream);
-        sm.on_cta_done = [this](core::Sm& s, core::KernelLaunch& l) { dispatcher.cta_done(s, l); };
-        sm.on_cta_saved = [this](core::Sm& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
+        core::CtaManager& ctas = sm.cta_manager();
+        ctas.on_cta_done = [this](core::CtaHost& s, core::KernelLaunch& l) { dispatcher.cta_done(s, l); };
+        ctas.on_cta_saved = [this](core::CtaHost& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
             dispatcher.cta_saved(s, l, std::move(c));
         };
-        sm.on_cta_flushed = [this](core::Sm& s, core::KernelLaunch& l, uint64_t i) { dispatcher.cta_flushed(s, l, i); };
+        ctas.on_cta_flushed = [this](core::CtaHost& s, core::KernelLaunch& l, uint64_t i) {
+            dispatcher.cta_flushed(s, l, i);
+        };
     }
 
     /// Parses the snippet `body` once; the kernel lives as long as the bench.

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Streaming multiprocessor: PEP checkpoints (dirty registers and shared memory, in-place saves).
+// The CTA manager: PEP checkpoints (dirty registers and shared memory, in-place saves).
 #include <algorithm>
 
 #include "common/context_extension.h"
 #include "core/occupancy.h"
-#include "core/sm.h"
+#include "core/cta_manager.h"
 
 namespace stacksim::core {
 
@@ -21,7 +21,7 @@ uint64_t count_bits(const std::vector<uint64_t>& v) {
 }
 }  // namespace
 
-void Sm::reset_checkpoints(CtaSlot& cta) {
+void CtaManager::reset_checkpoints(CtaSlot& cta) {
     const uint32_t blocks = (cta.launch->shared_bytes + kSmemDirtyBlockBytes - 1) / kSmemDirtyBlockBytes;
     cta.ckpt = CtaCheckpoints{};
     cta.ckpt.smem_dirty.assign((blocks + 63) / 64, 0);
@@ -33,14 +33,14 @@ void Sm::reset_checkpoints(CtaSlot& cta) {
     }
 }
 
-void Sm::arm_checkpoints(uint64_t instructions, CheckpointCounters* c) {
+void CtaManager::arm_checkpoints(uint64_t instructions, CheckpointCounters* c) {
     m_arm_at = instructions;
     m_arm_counters = c;
     if (instructions) return;
     for (CtaSlot& cta : m_ctas) cta.ckpt.checkpoint_at = 0;  // no first checkpoints any more
 }
 
-void Sm::mark_shared_stores(CtaSlot& cta, const ExecResult& r) {
+void CtaManager::mark_shared_stores(CtaSlot& cta, const ExecResult& r) {
     auto& bits = cta.ckpt.smem_dirty;
     const uint64_t limit = uint64_t{bits.size()} * 64;
     const uint64_t bytes = r.access_bytes ? r.access_bytes : 4;
@@ -51,7 +51,7 @@ void Sm::mark_shared_stores(CtaSlot& cta, const ExecResult& r) {
     }
 }
 
-uint64_t Sm::checkpoint_bytes(uint32_t slot, bool saved) const {
+uint64_t CtaManager::checkpoint_bytes(uint32_t slot, bool saved) const {
     const CtaSlot& cta = m_ctas[slot];
     const KernelLaunch& l = *cta.launch;
     // A warp's registers in the register file, and the register ids they hold: a dirty
@@ -60,7 +60,8 @@ uint64_t Sm::checkpoint_bytes(uint32_t slot, bool saved) const {
     const uint64_t warp_bytes = uint64_t{registers_per_warp(l.regs_per_thread)} * 4;
     const uint32_t ids = std::max<uint32_t>(1, l.trace ? l.trace->num_regs : l.kernel->num_regs);
     uint64_t bytes = kWarpControlBytes * cta.warps_live;
-    for (const Warp& w : m_warps) {
+    for (uint32_t s = 0; s < m_pipe.warp_slots(); ++s) {
+        const Warp& w = m_pipe.warp(s);
         if (!w.used || w.finished || w.cta_slot != slot) continue;
         const uint32_t n = std::min(ids, count_registers(saved ? w.saved : w.dirty));
         bytes += (warp_bytes * n + ids - 1) / ids;
@@ -70,30 +71,31 @@ uint64_t Sm::checkpoint_bytes(uint32_t slot, bool saved) const {
     return bytes;
 }
 
-void Sm::checkpoint_cta(uint32_t slot, const CheckpointOrder& o) {
+void CtaManager::checkpoint_cta(uint32_t slot, const CheckpointOrder& o) {
     CtaSlot& cta = m_ctas.at(slot);
-    if (!cta.used) throw std::logic_error("Sm::checkpoint_cta: CTA slot is empty");
+    if (!cta.used) throw std::logic_error("CtaManager::checkpoint_cta: CTA slot is empty");
     cta.ckpt.counters = o.counters;
     if (cta.state != CtaState::Running) {
         if (!o.resume && cta.ckpt.resume) cta.ckpt.leave_after = true;  // in its first checkpoint
-        else throw std::logic_error("Sm::checkpoint_cta: CTA slot is not running");
+        else throw std::logic_error("CtaManager::checkpoint_cta: CTA slot is not running");
         return;
     }
     cta.ckpt.resume = o.resume;
     cta.ckpt.dirty_only = true;
     if (o.resume) cta.ckpt.checkpoint_at = 0;
     stop_cta(slot, true);
-    if (!o.resume && m_observer) emit(SmEventKind::CtaEnd, m_clock.cycle(), slot);
-    m_clock.activate(*this);
+    if (!o.resume && m_observer) emit(SmEventKind::CtaEnd, slot);
+    m_pipe.wake();
 }
 
-void Sm::start_checkpoint_save(uint32_t slot) {
+void CtaManager::start_checkpoint_save(uint32_t slot) {
     CtaSlot& cta = m_ctas[slot];
     CtaCheckpoints& k = cta.ckpt;
     cta.state = CtaState::Saving;
     const uint64_t bytes = checkpoint_bytes(slot, false);
     const uint64_t full = context_bytes(cta);
-    for (Warp& w : m_warps) {
+    for (uint32_t s = 0; s < m_pipe.warp_slots(); ++s) {
+        Warp& w = m_pipe.warp(s);
         if (!w.used || w.cta_slot != slot) continue;
         for (size_t i = 0; i < w.dirty.size(); ++i) w.saved[i] |= w.dirty[i];
         w.dirty = {};
@@ -126,13 +128,12 @@ void Sm::start_checkpoint_save(uint32_t slot) {
     }
     ++k.taken;
     cta.context_bytes = k.newest_dram;
-    const uint64_t lines = queue_lines(slot, k.newest_addr, k.newest_dram, sim::MemAccess::Write);
+    const uint64_t lines = m_pipe.queue_context(slot, k.newest_addr, k.newest_dram, sim::MemAccess::Write);
     cta.context_outstanding = static_cast<uint32_t>(lines);
-    m_in_flight += static_cast<uint32_t>(lines);
     if (lines == 0) context_done(slot);
 }
 
-void Sm::finish_checkpoint(uint32_t slot) {
+void CtaManager::finish_checkpoint(uint32_t slot) {
     CtaSlot& cta = m_ctas[slot];
     CtaCheckpoints& k = cta.ckpt;
     if (k.counters) k.counters->first_cycles += m_clock.cycle() - cta.preempt_cycle;
@@ -141,7 +142,7 @@ void Sm::finish_checkpoint(uint32_t slot) {
         // The request came while the first checkpoint was being written: save what changed
         // since it (the pipeline is drained already).
         k.leave_after = false;
-        if (m_observer) emit(SmEventKind::CtaEnd, m_clock.cycle(), slot);
+        if (m_observer) emit(SmEventKind::CtaEnd, slot);
         start_checkpoint_save(slot);
         return;
     }
@@ -149,15 +150,17 @@ void Sm::finish_checkpoint(uint32_t slot) {
     cta.switch_out = false;
     k.dirty_only = false;
     --m_preempting;
-    for (Warp& w : m_warps)
+    for (uint32_t s = 0; s < m_pipe.warp_slots(); ++s) {
+        Warp& w = m_pipe.warp(s);
         if (w.used && w.cta_slot == slot && !w.finished) {
             w.ibuffer.flush();
             w.fetch_pc = w.stack.pc();
         }
-    m_clock.activate(*this);
+    }
+    m_pipe.wake();
 }
 
-void Sm::start_due_checkpoints() {
+void CtaManager::start_due_checkpoints() {
     m_checkpoint_due = false;
     for (uint32_t c = 0; c < m_ctas.size(); ++c) {
         CtaSlot& cta = m_ctas[c];

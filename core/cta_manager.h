@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+// The CTA lifecycle of one SM: slots, start/finish, context save and restore, flush, checkpoints.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/cta_host.h"
+#include "core/functional_executor.h"
+#include "core/kernel_launch.h"
+#include "core/sm_config.h"
+#include "core/sm_observer.h"
+#include "core/sm_pipeline.h"
+#include "core/warp.h"
+#include "sim/clock_domain.h"
+#include "sim/stats.h"
+
+namespace stacksim::core {
+
+/// Owns an SM's CTA slots and their resources (threads, registers, shared memory), starts and
+/// finishes CTAs, and carries out preemption orders: context switch (stop, drain, save through
+/// memory), flush, PEP checkpoints with dirty tracking and in-place saves, restore. It reaches
+/// the pipeline only through SmPipeline; the SM calls it when a warp is freed, an instruction
+/// issues, a shared store executes and a context response returns, and steps it each tick
+/// while a preemption or checkpoint is in progress. Stats under the SM's name
+/// (`ctas_completed`, `preemption.*`).
+class CtaManager : public CtaHost {
+public:
+    CtaManager(uint32_t sm_id, const SmConfig& cfg, sim::ClockDomain& clock, SmPipeline& pipeline,
+               sim::StatRegistry& stats, const std::string& prefix);
+
+    /// Called when a CTA has finished and released its resources.
+    std::function<void(CtaHost&, KernelLaunch&)> on_cta_done;
+    /// Called when a CTA has been context-switched out (its context written to memory).
+    std::function<void(CtaHost&, KernelLaunch&, std::unique_ptr<SavedCta>)> on_cta_saved;
+    /// Called when a CTA has been flushed (dropped, to restart from its beginning).
+    std::function<void(CtaHost&, KernelLaunch&, uint64_t cta_index)> on_cta_flushed;
+
+    bool can_accept(const KernelLaunch& launch) const override;
+    void start_cta(KernelLaunch& launch, uint64_t cta_index) override;
+    void restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) override;
+    std::vector<ResidentCta> resident_ctas() const override;
+    bool only_runs(const KernelLaunch& launch) const override;
+    void preempt_cta(uint32_t slot, PreemptTechnique t) override;
+    void checkpoint_cta(uint32_t slot, const CheckpointOrder& o) override;
+    void arm_checkpoints(uint64_t instructions, CheckpointCounters* c) override;
+    void set_inplace_budget(uint64_t bytes) override { m_inplace_left = bytes; }
+    void track_shared_stores(bool on) override { m_track_shared = on; }
+    uint32_t sm_id() const override { return m_id; }
+
+    void set_observer(SmObserver* o) { m_observer = o; }
+
+    // The pipeline's side.
+    CtaSlot& cta(uint32_t slot) { return m_ctas[slot]; }
+    const CtaSlot& cta(uint32_t slot) const { return m_ctas[slot]; }
+    /// CTAs resident (running, stopping, saving, flushing or restoring).
+    uint32_t running() const { return m_ctas_running; }
+    /// Whether step() has work: a checkpoint is due or a CTA is being taken off.
+    bool needs_step() const { return m_checkpoint_due || m_preempting; }
+    /// Starts due first checkpoints, then moves drained CTAs on to their save or flush.
+    void step() {
+        if (m_checkpoint_due) start_due_checkpoints();
+        if (m_preempting) progress_preemption();
+    }
+    /// Warp `w` issued `inst`: its CTA's progress and dirty registers.
+    void count_instruction(Warp& w, const Instruction& inst) {
+        CtaSlot& cta = m_ctas[w.cta_slot];
+        ++cta.warp_instructions;
+        ++cta.launch->warp_instructions;
+        for (unsigned i = 0; i < inst.num_writes; ++i) mark_register(w.dirty, inst.writes[i]);
+        if (cta.ckpt.checkpoint_at == cta.warp_instructions) m_checkpoint_due = true;
+    }
+    /// A shared-memory access of CTA slot `cta` executed (dirty blocks, when tracked).
+    void shared_access(uint32_t cta, const ExecResult& r) {
+        if (m_track_shared && (r.is_store || r.is_atomic)) mark_shared_stores(m_ctas[cta], r);
+    }
+    /// The last warp of CTA slot `cta` has been freed by the pipeline, or one of its warps.
+    void warp_freed(uint32_t cta);
+    /// A context save/restore line of CTA slot `cta` came back.
+    void context_response(uint32_t cta);
+
+private:
+    uint32_t take_slot();
+    void emit(SmEventKind kind, uint32_t slot);
+    // Preemption (cta_manager_preemption.cpp).
+    uint64_t context_bytes(const CtaSlot& cta) const;
+    void progress_preemption();
+    void queue_context(uint32_t slot, sim::MemAccess access);
+    void context_done(uint32_t slot);
+    void release_cta(uint32_t slot);
+    void finish_save(uint32_t slot);
+    void finish_flush(uint32_t slot);
+    void stop_cta(uint32_t slot, bool switch_out);
+    // PEP checkpoints (cta_checkpoints.cpp).
+    void reset_checkpoints(CtaSlot& cta);
+    void mark_shared_stores(CtaSlot& cta, const ExecResult& r);
+    uint64_t checkpoint_bytes(uint32_t slot, bool saved) const;
+    void start_checkpoint_save(uint32_t slot);
+    void finish_checkpoint(uint32_t slot);
+    void start_due_checkpoints();
+
+    uint32_t m_id;
+    const SmConfig& m_cfg;
+    sim::ClockDomain& m_clock;
+    SmPipeline& m_pipe;
+    SmObserver* m_observer = nullptr;
+
+    std::vector<CtaSlot> m_ctas;
+    uint32_t m_threads_used = 0, m_regs_used = 0, m_smem_used = 0, m_ctas_running = 0;
+    uint64_t m_warp_age = 0;
+    uint32_t m_preempting = 0;      ///< CTAs stopping, saving or flushing
+    bool m_checkpoint_due = false;  ///< a CTA reached its ckpt.checkpoint_at
+    uint64_t m_arm_at = 0;          ///< arm_checkpoints()
+    CheckpointCounters* m_arm_counters = nullptr;
+    uint64_t m_inplace_left = 0;    ///< set_inplace_budget()
+    bool m_track_shared = false;    ///< track_shared_stores()
+
+    sim::Counter m_ctas_done, m_ctas_switched, m_ctas_flushed, m_ctas_restored, m_context_saved,
+        m_context_restored, m_save_cycles, m_restore_cycles, m_flushed_instructions, m_flushed_cycles;
+};
+
+}  // namespace stacksim::core
