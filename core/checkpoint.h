@@ -39,7 +39,7 @@ struct CheckpointCounters {
     sim::Counter first_cycles;   ///< cycles CTAs stood still for first checkpoints
 };
 
-/// How the SM takes a CTA's checkpoint (CtaHost::checkpoint_cta).
+/// How the SM takes a CTA's checkpoint (the Checkpoint command, core/cta_port.h).
 struct CheckpointOrder {
     bool resume = false;           ///< first checkpoint: the CTA runs on afterwards; else it leaves
     uint64_t inplace_budget = 0;   ///< bytes of unused registers + shared memory it may keep it in

@@ -158,6 +158,7 @@ void CtaManager::finish_checkpoint(uint32_t slot) {
         }
     }
     m_pipe.wake();
+    report(CtaEventKind::Checkpointed, *cta.launch, cta.cta_index);
 }
 
 void CtaManager::start_due_checkpoints() {

@@ -24,6 +24,30 @@ CtaManager::CtaManager(uint32_t sm_id, const SmConfig& cfg, sim::ClockDomain& cl
     g.add("preemption.flushed_cycles", m_flushed_cycles, "resident cycles of flushed CTAs (work lost)", "cycles");
 }
 
+void CtaManager::receive(CtaCommand& c) {
+    switch (c.kind) {
+    case CtaCommandKind::Start: start_cta(*c.launch, c.cta_index); break;
+    case CtaCommandKind::Restore: restore_cta(*c.launch, std::move(c.saved)); break;
+    case CtaCommandKind::Preempt: preempt_cta(c.slot, c.technique); break;
+    case CtaCommandKind::Checkpoint: checkpoint_cta(c.slot, c.order); break;
+    case CtaCommandKind::ArmCheckpoints: arm_checkpoints(c.value, c.order.counters); break;
+    case CtaCommandKind::SetInplaceBudget: m_inplace_left = c.value; break;
+    case CtaCommandKind::TrackSharedStores: m_track_shared = c.value != 0; break;
+    case CtaCommandKind::StopFetch: m_pipe.stop_fetch(true); break;
+    case CtaCommandKind::Resume: m_pipe.stop_fetch(false); break;
+    }
+}
+
+void CtaManager::report(CtaEventKind kind, KernelLaunch& launch, uint64_t cta_index, std::unique_ptr<SavedCta> saved) {
+    CtaEvent e;
+    e.kind = kind;
+    e.sm = m_id;
+    e.launch = &launch;
+    e.cta_index = cta_index;
+    e.saved = std::move(saved);
+    events.send(std::move(e));
+}
+
 bool CtaManager::can_accept(const KernelLaunch& launch) const {
     uint32_t threads = launch.warps_per_cta() * kWarpSize;
     uint32_t regs = registers_per_warp(launch.regs_per_thread) * launch.warps_per_cta();
@@ -186,6 +210,7 @@ void CtaManager::warp_freed(uint32_t slot) {
     CtaSlot& cta = m_ctas[slot];
     if (--cta.warps_total > 0) return;
     KernelLaunch& launch = *cta.launch;
+    const uint64_t index = cta.cta_index;
     if (cta.state != CtaState::Running) --m_preempting;  // it ended while being preempted
     if (m_observer) emit(SmEventKind::CtaEnd, slot);
     cta.used = false;
@@ -197,7 +222,7 @@ void CtaManager::warp_freed(uint32_t slot) {
     m_smem_used -= launch.shared_bytes;
     --m_ctas_running;
     ++m_ctas_done;
-    if (on_cta_done) on_cta_done(*this, launch);
+    report(CtaEventKind::Finished, launch, index);
 }
 
 }  // namespace stacksim::core

@@ -2,12 +2,12 @@
 // The CTA lifecycle of one SM: slots, start/finish, context save and restore, flush, checkpoints.
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "core/cta_host.h"
+#include "core/cta_port.h"
+#include "core/cta_status.h"
 #include "core/functional_executor.h"
 #include "core/kernel_launch.h"
 #include "core/sm_config.h"
@@ -24,30 +24,24 @@ namespace stacksim::core {
 /// memory), flush, PEP checkpoints with dirty tracking and in-place saves, restore. It reaches
 /// the pipeline only through SmPipeline; the SM calls it when a warp is freed, an instruction
 /// issues, a shared store executes and a context response returns, and steps it each tick
-/// while a preemption or checkpoint is in progress. Stats under the SM's name
+/// while a preemption or checkpoint is in progress. The schedulers reach it only through its
+/// command port (receive(), core/cta_port.h) and its status (CtaStatus); it reports on
+/// `events` when a CTA finished, was saved, flushed or checkpointed. Stats under the SM's name
 /// (`ctas_completed`, `preemption.*`).
-class CtaManager : public CtaHost {
+class CtaManager : public CtaStatus, public sim::MessageSink<CtaCommand> {
 public:
     CtaManager(uint32_t sm_id, const SmConfig& cfg, sim::ClockDomain& clock, SmPipeline& pipeline,
                sim::StatRegistry& stats, const std::string& prefix);
 
-    /// Called when a CTA has finished and released its resources.
-    std::function<void(CtaHost&, KernelLaunch&)> on_cta_done;
-    /// Called when a CTA has been context-switched out (its context written to memory).
-    std::function<void(CtaHost&, KernelLaunch&, std::unique_ptr<SavedCta>)> on_cta_saved;
-    /// Called when a CTA has been flushed (dropped, to restart from its beginning).
-    std::function<void(CtaHost&, KernelLaunch&, uint64_t cta_index)> on_cta_flushed;
+    /// Finished / Saved / Flushed / Checkpointed, sent when it happens (inside the SM's tick
+    /// or the command that caused it).
+    CtaEventPort events;
 
+    /// Carries out a command at once (zero delay).
+    void receive(CtaCommand& c) override;
     bool can_accept(const KernelLaunch& launch) const override;
-    void start_cta(KernelLaunch& launch, uint64_t cta_index) override;
-    void restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved) override;
     std::vector<ResidentCta> resident_ctas() const override;
     bool only_runs(const KernelLaunch& launch) const override;
-    void preempt_cta(uint32_t slot, PreemptTechnique t) override;
-    void checkpoint_cta(uint32_t slot, const CheckpointOrder& o) override;
-    void arm_checkpoints(uint64_t instructions, CheckpointCounters* c) override;
-    void set_inplace_budget(uint64_t bytes) override { m_inplace_left = bytes; }
-    void track_shared_stores(bool on) override { m_track_shared = on; }
     uint32_t sm_id() const override { return m_id; }
 
     void set_observer(SmObserver* o) { m_observer = o; }
@@ -82,6 +76,12 @@ public:
     void context_response(uint32_t cta);
 
 private:
+    void start_cta(KernelLaunch& launch, uint64_t cta_index);
+    void restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> saved);
+    void preempt_cta(uint32_t slot, PreemptTechnique t);
+    void checkpoint_cta(uint32_t slot, const CheckpointOrder& o);
+    void arm_checkpoints(uint64_t instructions, CheckpointCounters* c);
+    void report(CtaEventKind kind, KernelLaunch& launch, uint64_t cta_index, std::unique_ptr<SavedCta> saved = {});
     uint32_t take_slot();
     void emit(SmEventKind kind, uint32_t slot);
     // Preemption (cta_manager_preemption.cpp).

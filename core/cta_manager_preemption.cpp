@@ -163,8 +163,9 @@ void CtaManager::finish_save(uint32_t slot) {
     ++m_ctas_switched;
     m_context_saved += cta.context_bytes;
     m_save_cycles += m_clock.cycle() - cta.preempt_cycle;
+    const uint64_t index = cta.cta_index;
     release_cta(slot);
-    if (on_cta_saved) on_cta_saved(*this, launch, std::move(saved));
+    report(CtaEventKind::Saved, launch, index, std::move(saved));
 }
 
 void CtaManager::finish_flush(uint32_t slot) {
@@ -176,7 +177,7 @@ void CtaManager::finish_flush(uint32_t slot) {
     m_flushed_instructions += cta.warp_instructions;
     m_flushed_cycles += cta.prior_cycles + (m_clock.cycle() - cta.start_cycle);
     release_cta(slot);
-    if (on_cta_flushed) on_cta_flushed(*this, launch, index);
+    report(CtaEventKind::Flushed, launch, index);
 }
 
 }  // namespace stacksim::core

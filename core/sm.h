@@ -70,7 +70,7 @@ public:
     /// Stops (true) or resumes (false) instruction fetch: a stopped SM issues what its
     /// I-buffers hold, finishes its memory requests, then sleeps (no ticks) until resumed.
     /// CTAs stay resident. Used by memory-aware SM throttling.
-    void stop_fetch(bool stop);
+    void stop_fetch(bool stop) override;
     bool fetch_stopped() const { return m_fetch_stopped; }
     /// Global-memory warp instructions issued so far (loads, stores, atomics).
     uint64_t global_memory_instructions() const { return m_global_mem_insts; }

@@ -28,6 +28,8 @@ public:
     virtual void detach_warp(uint32_t slot) = 0;
     /// Warp `slot` ran out of instructions at once (a traced warp with none): it finishes.
     virtual void finish_warp(uint32_t slot) = 0;
+    /// The whole SM stops (true) or resumes (false) fetching; its CTAs stay resident.
+    virtual void stop_fetch(bool stop) = 0;
     /// The warps of CTA slot `cta` stop fetching (their I-buffers are emptied).
     virtual void stop_cta_fetch(uint32_t cta) = 0;
     /// Whether no warp of CTA slot `cta` has a memory request in flight (with `registers`:

@@ -6,9 +6,14 @@
 
 namespace stacksim::sched {
 
-CtaDispatcher::CtaDispatcher(std::vector<core::CtaHost*> sms, std::unique_ptr<CtaPlacement> placement,
+CtaDispatcher::CtaDispatcher(const std::vector<const core::CtaStatus*>& sms, std::unique_ptr<CtaPlacement> placement,
                              SmSharing sharing)
-    : m_sms(std::move(sms)), m_placement(std::move(placement)), m_sharing(sharing), m_reserved(m_sms.size(), nullptr) {}
+    : m_placement(std::move(placement)), m_sharing(sharing), m_reserved(sms.size(), nullptr) {
+    for (const core::CtaStatus* s : sms) {
+        m_links.push_back(std::make_unique<SmLink>(*s));
+        m_sms.push_back(m_links.back().get());
+    }
+}
 
 void CtaDispatcher::start(core::KernelLaunch& launch, Done on_done) {
     // Service order: higher priority first, then start order.
@@ -22,7 +27,10 @@ void CtaDispatcher::start(core::KernelLaunch& launch, Done on_done) {
         return;
     }
     dispatch();
-    if (m_started_hook) m_started_hook(launch);
+    core::CtaEvent e;
+    e.kind = core::CtaEventKind::KernelStarted;
+    e.launch = &launch;
+    events.send(std::move(e));
 }
 
 CtaDispatcher::Running* CtaDispatcher::find(const core::KernelLaunch& launch) {
@@ -44,7 +52,7 @@ uint64_t CtaDispatcher::ctas_pending(const core::KernelLaunch& launch) const {
     return 0;
 }
 
-void CtaDispatcher::allowed_sms(const Running& r, std::vector<core::CtaHost*>& out) const {
+void CtaDispatcher::allowed_sms(const Running& r, std::vector<SmLink*>& out) const {
     out.clear();
     const core::KernelLaunch* me = &r.queue.launch();
     if (m_sharing == SmSharing::Smk) {
@@ -96,30 +104,39 @@ void CtaDispatcher::remove_finished() {
     if (!m_dispatching) m_running.remove_if([](const Running& x) { return x.finished; });
 }
 
-void CtaDispatcher::cta_done(core::CtaHost& sm, core::KernelLaunch& launch) {
+void CtaDispatcher::receive(core::CtaEvent& e) {
+    switch (e.kind) {
+    case core::CtaEventKind::Finished: cta_done(*e.launch); break;
+    case core::CtaEventKind::Saved: cta_saved(*e.launch, std::move(e.saved)); break;
+    case core::CtaEventKind::Flushed: cta_flushed(*e.launch, e.cta_index); break;
+    case core::CtaEventKind::Checkpointed:
+    case core::CtaEventKind::KernelStarted: return;  // nothing leaves the SM
+    }
+    // The freed room went to the waiting CTAs; now the listeners hear of it.
+    events.send(std::move(e));
+}
+
+void CtaDispatcher::cta_done(core::KernelLaunch& launch) {
     ++m_completed_total;
     Running* r = find(launch);
     if (!r) throw std::logic_error("CtaDispatcher: a CTA finished for a kernel that is not running");
     ++r->completed;
     finish_if_done(*r);
     dispatch();
-    if (m_left_hook) m_left_hook(sm);
 }
 
-void CtaDispatcher::cta_saved(core::CtaHost& sm, core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved) {
+void CtaDispatcher::cta_saved(core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved) {
     Running* r = find(launch);
     if (!r) throw std::logic_error("CtaDispatcher: a CTA was saved for a kernel that is not running");
     r->queue.push_saved(std::move(saved));
     dispatch();
-    if (m_left_hook) m_left_hook(sm);
 }
 
-void CtaDispatcher::cta_flushed(core::CtaHost& sm, core::KernelLaunch& launch, uint64_t cta_index) {
+void CtaDispatcher::cta_flushed(core::KernelLaunch& launch, uint64_t cta_index) {
     Running* r = find(launch);
     if (!r) throw std::logic_error("CtaDispatcher: a CTA was flushed for a kernel that is not running");
     r->queue.push_flushed(cta_index);
     dispatch();
-    if (m_left_hook) m_left_hook(sm);
 }
 
 void CtaDispatcher::pause(const core::KernelLaunch& launch, bool paused) {

@@ -7,10 +7,13 @@
 #include <memory>
 #include <vector>
 
-#include "core/cta_host.h"
+#include "core/cta_port.h"
+#include "core/cta_status.h"
 #include "core/kernel_launch.h"
 #include "sched/cta_placement.h"
 #include "sched/cta_queue.h"
+#include "sched/sm_link.h"
+#include "sim/message_port.h"
 
 namespace stacksim::sched {
 
@@ -24,22 +27,26 @@ enum class SmSharing : uint8_t {
 /// Places the CTAs of the running kernels on SMs through a CtaPlacement policy whenever a
 /// kernel starts or an SM gives up a CTA. Kernels are served by priority (larger first), then
 /// in the order they started. An SM reserved for a kernel (by the preemption controller)
-/// takes only that kernel's CTAs.
-class CtaDispatcher {
+/// takes only that kernel's CTAs. It talks to each SM through an SmLink (sms()[i]->commands,
+/// bound at assembly to that SM's CTA manager) and hears from the SMs as a sink of their
+/// event ports; after handling an SM's event (and offering the freed room to the waiting CTAs)
+/// it passes the event on through `events`, where it also reports KernelStarted.
+class CtaDispatcher : public sim::MessageSink<core::CtaEvent> {
 public:
     using Done = std::function<void(core::KernelLaunch&)>;
 
-    CtaDispatcher(std::vector<core::CtaHost*> sms, std::unique_ptr<CtaPlacement> placement,
+    /// `sms[i]`: the status of SM i (its CTA manager).
+    CtaDispatcher(const std::vector<const core::CtaStatus*>& sms, std::unique_ptr<CtaPlacement> placement,
                   SmSharing sharing = SmSharing::Smk);
+
+    /// Finished / Saved / Flushed (after the dispatcher handled them) and KernelStarted, for the
+    /// preemption controller.
+    core::CtaEventPort events;
+    /// An SM's event: a finished CTA counts, a saved or flushed one waits again.
+    void receive(core::CtaEvent& e) override;
 
     /// Starts placing the CTAs of `launch`; `on_done` runs when its last CTA has finished.
     void start(core::KernelLaunch& launch, Done on_done);
-    /// An SM finished a CTA of `launch`.
-    void cta_done(core::CtaHost& sm, core::KernelLaunch& launch);
-    /// An SM context-switched a CTA out: it resumes later, before the kernel's other waiting CTAs.
-    void cta_saved(core::CtaHost& sm, core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved);
-    /// An SM flushed CTA `cta_index`: it restarts from its beginning later.
-    void cta_flushed(core::CtaHost& sm, core::KernelLaunch& launch, uint64_t cta_index);
 
     /// Keeps SM `sm` for `kernel`'s CTAs (null: no reservation) and places CTAs at once.
     void reserve(uint32_t sm, const core::KernelLaunch* kernel);
@@ -59,12 +66,8 @@ public:
     uint64_t ctas_pending(const core::KernelLaunch& launch) const;
     /// CTAs finished since construction (the deadlock watchdog's progress measure).
     uint64_t ctas_completed() const { return m_completed_total; }
-    const std::vector<core::CtaHost*>& sms() const { return m_sms; }
-    /// Called after a kernel started placing its CTAs (the preemption controller listens).
-    void on_kernel_started(std::function<void(core::KernelLaunch&)> f) { m_started_hook = std::move(f); }
-    /// Called after an SM gave up a CTA (finished, saved or flushed) and the freed room was
-    /// offered to the waiting CTAs (the preemption controller listens).
-    void on_cta_left(std::function<void(core::CtaHost&)> f) { m_left_hook = std::move(f); }
+    /// The SMs, by id: status and command port.
+    const std::vector<SmLink*>& sms() const { return m_sms; }
 
 private:
     struct Running {
@@ -77,23 +80,25 @@ private:
         bool paused = false;    ///< preempted by the kernel scheduler: no CTA is placed
     };
     Running* find(const core::KernelLaunch& launch);
+    void cta_done(core::KernelLaunch& launch);
+    void cta_saved(core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved);
+    void cta_flushed(core::KernelLaunch& launch, uint64_t cta_index);
     void finish_if_done(Running& r);
     void remove_finished();
     /// The SMs kernel `r` may take CTAs on now.
-    void allowed_sms(const Running& r, std::vector<core::CtaHost*>& out) const;
+    void allowed_sms(const Running& r, std::vector<SmLink*>& out) const;
 
-    std::vector<core::CtaHost*> m_sms;
+    std::vector<std::unique_ptr<SmLink>> m_links;
+    std::vector<SmLink*> m_sms;
     std::unique_ptr<CtaPlacement> m_placement;
     SmSharing m_sharing;
     std::list<Running> m_running;  ///< service order
     std::vector<const core::KernelLaunch*> m_reserved;
-    std::vector<core::CtaHost*> m_allowed;
+    std::vector<SmLink*> m_allowed;
     uint64_t m_completed_total = 0;
     uint64_t m_order = 0;
     size_t m_rr = 0;
     bool m_dispatching = false;
-    std::function<void(core::KernelLaunch&)> m_started_hook;
-    std::function<void(core::CtaHost&)> m_left_hook;
 };
 
 }  // namespace stacksim::sched

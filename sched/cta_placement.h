@@ -5,9 +5,9 @@
 #include <memory>
 #include <vector>
 
-#include "core/cta_host.h"
 #include "core/kernel_launch.h"
 #include "sched/cta_queue.h"
+#include "sched/sm_link.h"
 #include "sim/registry.h"
 
 namespace stacksim::sched {
@@ -18,7 +18,7 @@ namespace stacksim::sched {
 class CtaPlacement {
 public:
     virtual ~CtaPlacement() = default;
-    virtual void place(const std::vector<core::CtaHost*>& sms, CtaQueue& q, size_t& cursor) = 0;
+    virtual void place(const std::vector<SmLink*>& sms, CtaQueue& q, size_t& cursor) = 0;
 };
 
 using CtaPlacementRegistry = sim::Registry<CtaPlacement>;

@@ -11,8 +11,8 @@ namespace {
 /// SM 0: the lowest-numbered SM with room fills first.
 class Fill final : public CtaPlacement {
 public:
-    void place(const std::vector<core::CtaHost*>& sms, CtaQueue& q, size_t&) override {
-        for (core::CtaHost* sm : sms) {
+    void place(const std::vector<SmLink*>& sms, CtaQueue& q, size_t&) override {
+        for (SmLink* sm : sms) {
             if (q.empty()) break;
             while (!q.empty() && sm->can_accept(q.launch())) q.start_next(*sm);
         }

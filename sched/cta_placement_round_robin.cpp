@@ -10,7 +10,7 @@ namespace {
 /// the last pass stopped.
 class RoundRobin final : public CtaPlacement {
 public:
-    void place(const std::vector<core::CtaHost*>& sms, CtaQueue& q, size_t& cursor) override {
+    void place(const std::vector<SmLink*>& sms, CtaQueue& q, size_t& cursor) override {
         const size_t n = sms.size();
         if (n == 0) return;
         cursor %= n;
@@ -18,7 +18,7 @@ public:
         while (placed && !q.empty()) {
             placed = false;
             for (size_t i = 0; i < n && !q.empty(); ++i) {
-                core::CtaHost* sm = sms[cursor];
+                SmLink* sm = sms[cursor];
                 cursor = (cursor + 1) % n;
                 if (sm->can_accept(q.launch())) {
                     q.start_next(*sm);

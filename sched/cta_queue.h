@@ -5,7 +5,9 @@
 #include <deque>
 #include <memory>
 
-#include "core/cta_host.h"
+#include "core/kernel_launch.h"
+#include "core/saved_cta.h"
+#include "sched/sm_link.h"
 
 namespace stacksim::sched {
 
@@ -20,9 +22,9 @@ public:
     bool empty() const { return m_saved.empty() && m_flushed.empty() && m_next >= m_launch.num_ctas(); }
     /// CTAs waiting.
     uint64_t pending() const { return m_saved.size() + m_flushed.size() + (m_launch.num_ctas() - m_next); }
-    /// Starts (or resumes) the next waiting CTA on `sm`; precondition !empty() and
-    /// sm.can_accept(launch()).
-    void start_next(core::CtaHost& sm);
+    /// Starts (or resumes) the next waiting CTA on `sm` (a Start or Restore command);
+    /// precondition !empty() and sm.can_accept(launch()).
+    void start_next(SmLink& sm);
     /// A CTA came off an SM by a context switch.
     void push_saved(std::unique_ptr<core::SavedCta> saved) { m_saved.push_front(std::move(saved)); }
     /// A CTA was flushed: it restarts from its beginning.

@@ -130,7 +130,7 @@ private:
         s.arrival = arrival;
         s.bytes_per_cta = uint64_t{core::registers_per_warp(k.regs_per_thread)} * k.warps_per_cta() * 4 + k.shared_bytes;
         if (m_probe.dispatcher)
-            for (const core::CtaHost* sm : m_probe.dispatcher->sms())
+            for (const SmLink* sm : m_probe.dispatcher->sms())
                 for (const core::ResidentCta& c : sm->resident_ctas())
                     if (c.launch == &k) ++s.resident_ctas;
         if (i.measured) {

@@ -24,14 +24,6 @@ PreemptionController::PreemptionController(sc_core::sc_module_name name, CtaDisp
     SC_METHOD(process);
     sensitive << m_wake;
     dont_initialize();
-    m_dispatcher.on_kernel_started([this](core::KernelLaunch& k) {
-        if (!m_policy->preempts() || !m_priority_preemption) return;
-        m_triggers.push_back(&k);
-        m_forced.push_back(false);
-        m_victims.push_back(nullptr);
-        m_wake.notify(sc_core::SC_ZERO_TIME);
-    });
-    m_dispatcher.on_cta_left([this](core::CtaHost& s) { on_cta_left(s); });
     sim::StatGroup g(stats, std::string(this->name()));
     g.add("requests", m_requests, "preemption requests that freed at least one SM", "requests");
     g.add("sms_freed", m_sms_freed, "SMs chosen to be freed, over all requests", "SMs");
@@ -41,11 +33,27 @@ PreemptionController::PreemptionController(sc_core::sc_module_name name, CtaDisp
     g.add("latency", m_latency, "request to all chosen SMs free", "cycles");
     if (m_policy->dirty_tracking()) {
         register_pep_stats(stats);
-        for (core::CtaHost* sm : m_dispatcher.sms()) sm->track_shared_stores(true);
+        for (SmLink* sm : m_dispatcher.sms()) sm->send(core::CtaCommand::set(core::CtaCommandKind::TrackSharedStores, 1));
     }
     SC_METHOD(predict);
     sensitive << m_predict_q;
     dont_initialize();
+}
+
+void PreemptionController::receive(core::CtaEvent& e) {
+    switch (e.kind) {
+    case core::CtaEventKind::KernelStarted:
+        if (!m_policy->preempts() || !m_priority_preemption) return;
+        m_triggers.push_back(e.launch);
+        m_forced.push_back(false);
+        m_victims.push_back(nullptr);
+        m_wake.notify(sc_core::SC_ZERO_TIME);
+        return;
+    case core::CtaEventKind::Finished:
+    case core::CtaEventKind::Saved:
+    case core::CtaEventKind::Flushed: on_cta_left(e); return;
+    case core::CtaEventKind::Checkpointed: return;
+    }
 }
 
 void PreemptionController::request(core::KernelLaunch& kernel, const core::KernelLaunch* victim) {
@@ -121,7 +129,7 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced, const
             m_prepared.erase(it);
             break;
         }
-    for (uint32_t s : prepared) sms[s]->arm_checkpoints(0, nullptr);
+    for (uint32_t s : prepared) sms[s]->send(core::CtaCommand::set(core::CtaCommandKind::ArmCheckpoints, 0));
     const uint32_t wanted = sms_wanted(kernel);
     if (wanted == 0) return;
     // Candidates: SMs not reserved, whose CTAs all belong to lower-priority kernels (and
@@ -160,7 +168,7 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced, const
     rec.kernel = kernel.name();
     rec.request_cycle = m_clock.cycle();
     rec.sms = n;
-    Active a{&kernel, m_records.size(), {}, {}};
+    Active a{&kernel, m_records.size(), {}, {}, {}};
     const bool dirty = m_policy->dirty_tracking();
     const core::Occupancy occ = core::occupancy(m_sm, kernel.threads_per_cta(), kernel.regs_per_thread, kernel.shared_bytes);
     // PEP+in-place: what the preempting kernel leaves unused of the SM's registers and shared memory.
@@ -173,7 +181,7 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced, const
     for (auto& c : cands) {
         a.sms.push_back(c.sm);
         m_dispatcher.reserve(c.sm, &kernel);
-        if (dirty) sms[c.sm]->set_inplace_budget(budget);
+        if (dirty) sms[c.sm]->send(core::CtaCommand::set(core::CtaCommandKind::SetInplaceBudget, budget));
         for (auto& r : c.ctas) {
             if (r.leaving) continue;
             const CtaEstimate e = estimate(r, sm_context(c.ctas), n);
@@ -192,14 +200,19 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced, const
             if (dirty && t == core::PreemptTechnique::Switch) {
                 core::CheckpointOrder o;
                 o.counters = &m_ckpt;
-                sms[c.sm]->checkpoint_cta(r.slot, o);
+                sms[c.sm]->send(core::CtaCommand::checkpoint(r.slot, o));
             } else {
-                sms[c.sm]->preempt_cta(r.slot, t);
+                if (t != core::PreemptTechnique::Drain) sms[c.sm]->send(core::CtaCommand::preempt(r.slot, t));
             }
         }
     }
     m_sms_freed += n;
     a.free.assign(a.sms.size(), false);
+    for (uint32_t s : a.sms) {
+        uint32_t others = 0;
+        for (const core::ResidentCta& c : sms[s]->resident_ctas()) others += c.launch != &kernel;
+        a.others.push_back(others);
+    }
     m_records.push_back(rec);
     m_active.push_back(std::move(a));
     update(m_active.back());
@@ -207,8 +220,11 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced, const
                    m_active.end());
 }
 
-void PreemptionController::on_cta_left(core::CtaHost&) {
+void PreemptionController::on_cta_left(const core::CtaEvent& e) {
     if (m_active.empty()) return;
+    for (Active& a : m_active)
+        for (size_t i = 0; i < a.sms.size(); ++i)
+            if (m_dispatcher.sms()[a.sms[i]]->sm_id() == e.sm && e.launch != a.kernel && a.others[i] > 0) --a.others[i];
     for (Active& a : m_active) update(a);
     m_active.erase(std::remove_if(m_active.begin(), m_active.end(), [](const Active& x) { return !x.open; }),
                    m_active.end());
@@ -220,13 +236,8 @@ void PreemptionController::update(Active& a) {
     bool all_free = true;
     for (size_t i = 0; i < a.sms.size(); ++i) {
         const uint32_t s = a.sms[i];
-        if (!a.free[i]) {
-            bool free = true;
-            for (auto& c : m_dispatcher.sms()[s]->resident_ctas())
-                if (c.launch != a.kernel) free = false;
-            // A kernel that finished before the SM emptied (only drains left) ends the wait.
-            a.free[i] = free || !running;
-        }
+        // A kernel that finished before the SM emptied (only drains left) ends the wait.
+        if (!a.free[i]) a.free[i] = a.others[i] == 0 || !running;
         all_free = all_free && a.free[i];
         if (a.free[i] && !waiting && m_dispatcher.reserved_for(s) == a.kernel) m_dispatcher.reserve(s, nullptr);
     }

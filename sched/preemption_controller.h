@@ -13,20 +13,23 @@
 #include "sched/cta_dispatcher.h"
 #include "sched/preemption_config.h"
 #include "sched/preemption_policy.h"
+#include "sim/message_port.h"
 #include "sim/clock_domain.h"
 #include "sim/stats.h"
 
 namespace stacksim::sched {
 
-/// Listens to the CTA dispatcher. When a kernel starts and CTAs of it still wait while SMs run
+/// Listens to the CTA dispatcher's events (bind dispatcher.events to it). When a kernel starts and CTAs of it still wait while SMs run
 /// only lower-priority CTAs (or on request()), it picks the SMs to free: the candidates with the
 /// lowest estimated preemption latency, as many as the kernel's waiting CTAs can fill
 /// (max_sms caps it). It reserves them for the kernel (no other CTA starts there), asks the
 /// policy for a technique per resident CTA (drain, switch, flush) and applies it. A request
 /// ends when none of its SMs holds a CTA of another kernel; reservations are dropped once
-/// the kernel has no CTA waiting and the SM is free. Decisions happen in the delta cycle
-/// after the trigger, so they never run inside a dispatch.
-class PreemptionController : public sc_core::sc_module {
+/// the kernel has no CTA waiting and the SM is free: it counts the other kernels' CTAs on each
+/// chosen SM when it chooses it and the Finished / Saved / Flushed events that take them off.
+/// Its orders go to the SMs as commands (core/cta_port.h) through the dispatcher's SM links.
+/// Decisions happen in the delta cycle after the trigger, so they never run inside a dispatch.
+class PreemptionController : public sc_core::sc_module, public sim::MessageSink<core::CtaEvent> {
 public:
     SC_HAS_PROCESS(PreemptionController);
     /// `memory_gbps`: bandwidth the switch estimate shares among the SMs (GB/s).
@@ -38,6 +41,10 @@ public:
     /// would not (the policy "none" then drains). `kernel` must be running. `victim` (a kernel
     /// scheduler's preemption): only SMs whose CTAs all belong to `victim` are taken.
     void request(core::KernelLaunch& kernel, const core::KernelLaunch* victim = nullptr);
+
+    /// The dispatcher's events: KernelStarted may trigger a request; a CTA leaving an SM may
+    /// end one.
+    void receive(core::CtaEvent& e) override;
 
     /// False: a kernel that starts no longer triggers a request by priority; SMs are taken only
     /// on request() (a kernel scheduler that decides preemptions itself).
@@ -65,6 +72,7 @@ private:
         size_t record;
         std::vector<uint32_t> sms;  ///< chosen SMs
         std::vector<bool> free;
+        std::vector<uint32_t> others;  ///< per chosen SM: CTAs of other kernels still on it
         bool open = true;
     };
     void process();
@@ -77,7 +85,7 @@ private:
                                      const core::KernelLaunch* victim) const;
     uint32_t count_case(const core::ResidentCta& r, core::PreemptTechnique t);
     void handle(core::KernelLaunch& kernel, bool forced, const core::KernelLaunch* victim);
-    void on_cta_left(core::CtaHost& sm);
+    void on_cta_left(const core::CtaEvent& e);
     void update(Active& a);
     bool kernel_running(const core::KernelLaunch& k) const;
     CtaEstimate estimate(const core::ResidentCta& c, uint64_t sm_context_bytes, uint32_t sms_sharing) const;

@@ -3,7 +3,7 @@
 #pragma once
 #include <cstdint>
 
-#include "core/cta_host.h"
+#include "core/cta_status.h"
 #include "sim/registry.h"
 
 namespace stacksim::sched {

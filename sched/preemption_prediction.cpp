@@ -114,14 +114,14 @@ void PreemptionController::prepare(core::KernelLaunch& kernel) {
         for (auto& r : ctas) context += r.context_bytes;
         // Short CTAs drain; CTAs that start in their place checkpoint after checkpoint_after
         // instructions (cases d, e); long ones take their first checkpoint now (a).
-        sms[s]->arm_checkpoints(m_cfg.checkpoint_after, &m_ckpt);
+        sms[s]->send(core::CtaCommand::set(core::CtaCommandKind::ArmCheckpoints, m_cfg.checkpoint_after, &m_ckpt));
         for (auto& r : ctas) {
             if (r.leaving || r.restoring || r.checkpoints > 0) continue;
             if (m_policy->choose(estimate(r, context, n)) != core::PreemptTechnique::Switch) continue;
             core::CheckpointOrder o;
             o.resume = true;
             o.counters = &m_ckpt;
-            sms[s]->checkpoint_cta(r.slot, o);
+            sms[s]->send(core::CtaCommand::checkpoint(r.slot, o));
         }
     }
     m_prepared.push_back({&kernel, std::move(chosen)});

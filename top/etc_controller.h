@@ -8,6 +8,7 @@
 
 #include <systemc>
 
+#include "core/cta_port.h"
 #include "core/kernel_launch.h"
 #include "core/sm.h"
 #include "memory/app_classifier.h"
@@ -26,13 +27,17 @@ namespace stacksim::top {
 /// throttling if GPU memory is oversubscribed). The timer stops while nothing moves (no
 /// instruction issued, nothing held by the GMMU, no SM stopped) and restarts on a far fault or
 /// a finished CTA, so an idle or deadlocked GPU stays recognisable. Stats under `gpu.etc`.
-class EtcController : public sc_core::sc_module {
+class EtcController : public sc_core::sc_module, public sim::MessageSink<core::CtaEvent> {
 public:
     SC_HAS_PROCESS(EtcController);
     EtcController(sc_core::sc_module_name name, const memory::EtcConfig& cfg, std::vector<core::Sm*> sms,
                   memory::Gmmu& gmmu, sim::ClockDomain& clock, sim::StatRegistry& stats);
     /// A CTA of `launch` finished: pointer arguments feed the sharing detector; restarts the timer.
     void on_cta_done(const core::KernelLaunch& launch);
+    /// An SM's CTA event (bound to each SM's CTA manager): a finished CTA calls on_cta_done().
+    void receive(core::CtaEvent& e) override {
+        if (e.kind == core::CtaEventKind::Finished) on_cta_done(*e.launch);
+    }
     memory::AppClass app_class() const;
     const memory::EtcTechniques& techniques() const { return m_tech; }
     const memory::SmThrottle& throttle() const { return *m_throttle; }

@@ -36,7 +36,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
             m_memory->set_dram_extra_latency(
                 [c](uint32_t channel, const tlm::tlm_generic_payload& p) { return c->access_latency(channel, p.get_address()); });
     }
-    std::vector<core::CtaHost*> hosts;
+    std::vector<const core::CtaStatus*> statuses;
     for (uint32_t i = 0; i < cfg.gpu.num_sms; ++i) {
         std::vector<std::unique_ptr<core::WarpSchedulerPolicy>> policies;
         for (uint32_t s = 0; s < cfg.sm.schedulers; ++s)
@@ -63,17 +63,22 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
         } else {
             m_memory->connect(sm->downstream);
         }
-        hosts.push_back(&sm->cta_manager());
+        statuses.push_back(&sm->cta_manager());
         m_sms.push_back(std::move(sm));
     }
-    m_dispatcher = std::make_unique<sched::CtaDispatcher>(hosts, sched::cta_placements().create(cfg.gpu.cta_scheduler),
+    m_dispatcher = std::make_unique<sched::CtaDispatcher>(statuses, sched::cta_placements().create(cfg.gpu.cta_scheduler),
                                                           cfg.gpu.sm_sharing);
+    // The CTA command/event ports (core/cta_port.h): the schedulers' commands to each SM's CTA
+    // manager; its events to the ETC controller (if any), then the dispatcher, which passes
+    // them on to the preemption controller.
+    for (size_t i = 0; i < m_sms.size(); ++i) m_dispatcher->sms()[i]->commands.bind(m_sms[i]->cta_manager());
     m_kmu = std::make_unique<sched::KernelManagementUnit>(
         *m_dispatcher, cfg.gpu.max_resident_kernels,
         sched::kernel_schedulers().create(cfg.kernel_scheduler.policy, scheduler_probe(stats)));
     m_preemption = std::make_unique<sched::PreemptionController>("preemption", *m_dispatcher, cfg.sm, m_core_clock,
                                                                  cfg.gpu.core_clock_mhz, cfg.memory_peak_gbps(),
                                                                  cfg.preemption, stats);
+    m_dispatcher->events.bind(*m_preemption);
     if (m_gmmu && cfg.etc.enabled()) {
         std::vector<core::Sm*> sms;
         for (auto& sm : m_sms) sms.push_back(sm.get());
@@ -94,17 +99,8 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
                        "the cost", "decisions");
     }
     for (auto& sm : m_sms) {
-        core::CtaManager& ctas = sm->cta_manager();
-        ctas.on_cta_done = [this](core::CtaHost& s, core::KernelLaunch& l) {
-            if (m_etc) m_etc->on_cta_done(l);
-            m_dispatcher->cta_done(s, l);
-        };
-        ctas.on_cta_saved = [this](core::CtaHost& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
-            m_dispatcher->cta_saved(s, l, std::move(c));
-        };
-        ctas.on_cta_flushed = [this](core::CtaHost& s, core::KernelLaunch& l, uint64_t i) {
-            m_dispatcher->cta_flushed(s, l, i);
-        };
+        if (m_etc) sm->cta_manager().events.bind(*m_etc);
+        sm->cta_manager().events.bind(*m_dispatcher);
     }
     m_device = std::make_unique<host::DeviceRuntime>(cfg.sm, ptx_dir, m_core_clock, m_pcie.get());
     if (m_gmmu) m_device->set_gmmu(m_gmmu.get(), cfg.uvm.mode == memory::UvmMode::Ideal || !cfg.host.timed_copies);

@@ -43,14 +43,8 @@ public:
         : clock("clk", 1000), sm("sm", kSmId, cfg, clock, policies(cfg), stats), mem("mem", clock, latency),
           dispatcher({&sm.cta_manager()}, sched::cta_placements().create("round_robin")) {
         sm.downstream.bind(mem.upstream);
-        core::CtaManager& ctas = sm.cta_manager();
-        ctas.on_cta_done = [this](core::CtaHost& s, core::KernelLaunch& l) { dispatcher.cta_done(s, l); };
-        ctas.on_cta_saved = [this](core::CtaHost& s, core::KernelLaunch& l, std::unique_ptr<core::SavedCta> c) {
-            dispatcher.cta_saved(s, l, std::move(c));
-        };
-        ctas.on_cta_flushed = [this](core::CtaHost& s, core::KernelLaunch& l, uint64_t i) {
-            dispatcher.cta_flushed(s, l, i);
-        };
+        dispatcher.sms()[0]->commands.bind(sm.cta_manager());
+        sm.cta_manager().events.bind(dispatcher);
     }
 
     /// Parses the snippet `body` once; the kernel lives as long as the bench.

@@ -30,24 +30,24 @@ namespace {
 
 /// Stands in for the SMs: runs one CTA at a time, each for `kCtaCycles` cycles, and counts
 /// 10 warp instructions per CTA.
-class StubSm : public sim::Clocked, public core::CtaHost {
+class StubSm : public sim::Clocked, public core::CtaStatus, public sim::MessageSink<core::CtaCommand> {
 public:
     static constexpr uint64_t kCtaCycles = 100;
     explicit StubSm(sim::ClockDomain& clock) : m_clock(clock) {}
-    sched::CtaDispatcher* dispatcher = nullptr;
+    core::CtaEventPort events;
     uint64_t instructions = 0;
     std::vector<uint64_t> ctas_started;    ///< CTA indices in start order
     std::vector<uint8_t> last_params;      ///< parameter buffer of the last launch seen
 
     bool can_accept(const core::KernelLaunch&) const override { return m_running == nullptr; }
-    void start_cta(core::KernelLaunch& launch, uint64_t cta_index) override {
-        m_running = &launch;
-        ctas_started.push_back(cta_index);
-        last_params = launch.params;
+    bool only_runs(const core::KernelLaunch&) const override { return true; }
+    std::vector<core::ResidentCta> resident_ctas() const override { return {}; }
+    void receive(core::CtaCommand& c) override {
+        if (c.kind != core::CtaCommandKind::Start) throw std::logic_error("StubSm: only starts CTAs");
+        m_running = c.launch;
+        ctas_started.push_back(c.cta_index);
+        last_params = c.launch->params;
         m_clock.wake_at(*this, m_clock.cycle() + kCtaCycles);
-    }
-    void restore_cta(core::KernelLaunch&, std::unique_ptr<core::SavedCta>) override {
-        throw std::logic_error("StubSm: no context switches");
     }
     uint32_t sm_id() const override { return 0; }
     bool tick(uint64_t) override {
@@ -56,7 +56,9 @@ public:
         m_running = nullptr;
         instructions += 10;
         done->warp_instructions += 10;
-        dispatcher->cta_done(*this, *done);
+        core::CtaEvent e;
+        e.launch = done;
+        events.send(std::move(e));
         return false;
     }
 
@@ -99,7 +101,8 @@ struct HostBench {
     std::unique_ptr<host::HostProgram> host;
 
     HostBench(std::function<void(HostApi&)> body, const Wiring& w = Wiring()) : workload(std::move(body)) {
-        sm.dispatcher = &dispatcher;
+        dispatcher.sms()[0]->commands.bind(sm);
+        sm.events.bind(dispatcher);
         if (w.pcie) {
             host_memory = std::make_unique<memory::HostMemory>("host.memory", memory::HostMemoryConfig(), stats);
             pcie = std::make_unique<memory::PcieLink>("pcie", memory::PcieConfig(), *host_memory, stats);
