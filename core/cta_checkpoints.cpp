@@ -158,7 +158,11 @@ void CtaManager::finish_checkpoint(uint32_t slot) {
         }
     }
     m_pipe.wake();
-    report(CtaEventKind::Checkpointed, *cta.launch, cta.cta_index);
+    CtaEvent e;
+    e.kind = CtaEventKind::Checkpointed;
+    e.launch = cta.launch;
+    e.cta_index = cta.cta_index;
+    report(std::move(e));
 }
 
 void CtaManager::start_due_checkpoints() {

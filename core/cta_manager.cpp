@@ -38,13 +38,8 @@ void CtaManager::receive(CtaCommand& c) {
     }
 }
 
-void CtaManager::report(CtaEventKind kind, KernelLaunch& launch, uint64_t cta_index, std::unique_ptr<SavedCta> saved) {
-    CtaEvent e;
-    e.kind = kind;
+void CtaManager::report(CtaEvent e) {
     e.sm = m_id;
-    e.launch = &launch;
-    e.cta_index = cta_index;
-    e.saved = std::move(saved);
     events.send(std::move(e));
 }
 
@@ -210,19 +205,21 @@ void CtaManager::warp_freed(uint32_t slot) {
     CtaSlot& cta = m_ctas[slot];
     if (--cta.warps_total > 0) return;
     KernelLaunch& launch = *cta.launch;
-    const uint64_t index = cta.cta_index;
     if (cta.state != CtaState::Running) --m_preempting;  // it ended while being preempted
     if (m_observer) emit(SmEventKind::CtaEnd, slot);
     cta.used = false;
-    ++launch.ctas_completed;
-    launch.cta_cycles += cta.prior_cycles + (m_clock.cycle() - cta.start_cycle);
-    launch.cta_instructions += cta.warp_instructions;
+    // The kernel's tallies are the dispatcher's: it adds these when it hears of the end.
+    CtaEvent e;
+    e.launch = &launch;
+    e.cta_index = cta.cta_index;
+    e.cycles = cta.prior_cycles + (m_clock.cycle() - cta.start_cycle);
+    e.instructions = cta.warp_instructions;
     m_threads_used -= launch.warps_per_cta() * kWarpSize;
     m_regs_used -= cta.registers;
     m_smem_used -= launch.shared_bytes;
     --m_ctas_running;
     ++m_ctas_done;
-    report(CtaEventKind::Finished, launch, index);
+    report(std::move(e));
 }
 
 }  // namespace stacksim::core

@@ -81,7 +81,7 @@ private:
     void preempt_cta(uint32_t slot, PreemptTechnique t);
     void checkpoint_cta(uint32_t slot, const CheckpointOrder& o);
     void arm_checkpoints(uint64_t instructions, CheckpointCounters* c);
-    void report(CtaEventKind kind, KernelLaunch& launch, uint64_t cta_index, std::unique_ptr<SavedCta> saved = {});
+    void report(CtaEvent e);
     uint32_t take_slot();
     void emit(SmEventKind kind, uint32_t slot);
     // Preemption (cta_manager_preemption.cpp).

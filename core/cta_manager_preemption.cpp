@@ -165,7 +165,12 @@ void CtaManager::finish_save(uint32_t slot) {
     m_save_cycles += m_clock.cycle() - cta.preempt_cycle;
     const uint64_t index = cta.cta_index;
     release_cta(slot);
-    report(CtaEventKind::Saved, launch, index, std::move(saved));
+    CtaEvent e;
+    e.kind = CtaEventKind::Saved;
+    e.launch = &launch;
+    e.cta_index = index;
+    e.saved = std::move(saved);
+    report(std::move(e));
 }
 
 void CtaManager::finish_flush(uint32_t slot) {
@@ -177,7 +182,11 @@ void CtaManager::finish_flush(uint32_t slot) {
     m_flushed_instructions += cta.warp_instructions;
     m_flushed_cycles += cta.prior_cycles + (m_clock.cycle() - cta.start_cycle);
     release_cta(slot);
-    report(CtaEventKind::Flushed, launch, index);
+    CtaEvent e;
+    e.kind = CtaEventKind::Flushed;
+    e.launch = &launch;
+    e.cta_index = index;
+    report(std::move(e));
 }
 
 }  // namespace stacksim::core

@@ -89,6 +89,8 @@ struct CtaEvent {
     KernelLaunch* launch = nullptr;
     uint64_t cta_index = 0;
     std::unique_ptr<SavedCta> saved;
+    uint64_t cycles = 0;        ///< Finished: the CTA's resident cycles (across switches)
+    uint64_t instructions = 0;  ///< Finished: its warp instructions (across switches)
 };
 
 using CtaCommandPort = sim::MessagePort<CtaCommand>;

@@ -29,6 +29,8 @@ struct KernelLaunch {
     /// Scheduler issue slots charged to this kernel, indexed by IssueOutcome (sm.h).
     std::array<uint64_t, 8> outcomes{};
     uint64_t warp_instructions = 0;      ///< warp instructions issued by its CTAs (all SMs)
+    // The CTA tallies below are written by the CTA dispatcher alone, from the SMs' Finished
+    // events (core/cta_port.h).
     uint64_t ctas_completed = 0;         ///< CTAs that ran to their end
     uint64_t cta_cycles = 0;             ///< sum over completed CTAs of their resident cycles
     uint64_t cta_instructions = 0;       ///< sum over completed CTAs of their warp instructions

@@ -106,7 +106,7 @@ void CtaDispatcher::remove_finished() {
 
 void CtaDispatcher::receive(core::CtaEvent& e) {
     switch (e.kind) {
-    case core::CtaEventKind::Finished: cta_done(*e.launch); break;
+    case core::CtaEventKind::Finished: cta_done(e); break;
     case core::CtaEventKind::Saved: cta_saved(*e.launch, std::move(e.saved)); break;
     case core::CtaEventKind::Flushed: cta_flushed(*e.launch, e.cta_index); break;
     case core::CtaEventKind::Checkpointed:
@@ -116,7 +116,11 @@ void CtaDispatcher::receive(core::CtaEvent& e) {
     events.send(std::move(e));
 }
 
-void CtaDispatcher::cta_done(core::KernelLaunch& launch) {
+void CtaDispatcher::cta_done(const core::CtaEvent& e) {
+    core::KernelLaunch& launch = *e.launch;
+    ++launch.ctas_completed;
+    launch.cta_cycles += e.cycles;
+    launch.cta_instructions += e.instructions;
     ++m_completed_total;
     Running* r = find(launch);
     if (!r) throw std::logic_error("CtaDispatcher: a CTA finished for a kernel that is not running");

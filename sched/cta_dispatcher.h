@@ -42,7 +42,8 @@ public:
     /// Finished / Saved / Flushed (after the dispatcher handled them) and KernelStarted, for the
     /// preemption controller.
     core::CtaEventPort events;
-    /// An SM's event: a finished CTA counts, a saved or flushed one waits again.
+    /// An SM's event: a finished CTA counts (the dispatcher keeps the kernel's CTA tallies:
+    /// ctas_completed, cta_cycles, cta_instructions), a saved or flushed one waits again.
     void receive(core::CtaEvent& e) override;
 
     /// Starts placing the CTAs of `launch`; `on_done` runs when its last CTA has finished.
@@ -80,7 +81,7 @@ private:
         bool paused = false;    ///< preempted by the kernel scheduler: no CTA is placed
     };
     Running* find(const core::KernelLaunch& launch);
-    void cta_done(core::KernelLaunch& launch);
+    void cta_done(const core::CtaEvent& e);
     void cta_saved(core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved);
     void cta_flushed(core::KernelLaunch& launch, uint64_t cta_index);
     void finish_if_done(Running& r);
