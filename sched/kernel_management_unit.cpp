@@ -42,7 +42,7 @@ void KernelManagementUnit::distribute() {
         }
         core::KernelLaunch& started = *p.launch;
         run(std::move(p));
-        if (victim && m_preempt_hook) m_preempt_hook(*victim, started);
+        if (victim) events.send({KernelEventKind::Preempted, &started, victim});
     }
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/kernel_launch.h"
 #include "sched/cta_dispatcher.h"
+#include "sched/kernel_event.h"
 #include "sched/kernel_scheduler.h"
 
 namespace stacksim::sched {
@@ -19,12 +20,12 @@ namespace stacksim::sched {
 /// highest priority, then earliest arrival, while fewer than `max_resident` kernels run —
 /// Hyper-Q-like hardware queues) which pending kernel to hand to the CTA dispatcher. A policy
 /// may also preempt a running kernel: its CTAs stop being placed, it goes back to the pool as a
-/// preempted kernel and the preempt hook (the preemption controller) frees SMs for the newcomer.
+/// preempted kernel and a Preempted event on `events` (heard by the preemption controller) frees
+/// SMs for the newcomer.
 class KernelManagementUnit {
 public:
     using Done = CtaDispatcher::Done;
     using Started = std::function<void(core::KernelLaunch&)>;
-    using Preempted = std::function<void(core::KernelLaunch& victim, core::KernelLaunch& preemptor)>;
 
     /// `policy`: null = FCFS.
     KernelManagementUnit(CtaDispatcher& dispatcher, uint32_t max_resident,
@@ -34,14 +35,12 @@ public:
     /// `on_done` when its last CTA has finished.
     void submit(core::KernelLaunch& launch, Started on_start, Done on_done);
 
-    /// The host made a launch call for `launch` (it arrives after the launch latency);
-    /// listeners (PEP's prediction) hear of it at the call.
-    void launch_called(core::KernelLaunch& launch) {
-        for (auto& f : m_call_listeners) f(launch);
-    }
-    void on_launch_call(Started f) { m_call_listeners.push_back(std::move(f)); }
-    /// Called when the policy preempts `victim` for `preemptor` (after `preemptor` started).
-    void on_preempt(Preempted f) { m_preempt_hook = std::move(f); }
+    /// LaunchCalled at the host's launch call (PEP's prediction listens); Preempted when the
+    /// policy preempts a running kernel for one it has just started.
+    KernelEventPort events;
+
+    /// The host made a launch call for `launch` (it arrives after the launch latency).
+    void launch_called(core::KernelLaunch& launch) { events.send({KernelEventKind::LaunchCalled, &launch, nullptr}); }
 
     /// Kernels waiting in the pool (new and preempted).
     size_t pending() const { return m_pool.size(); }
@@ -75,8 +74,6 @@ private:
     std::vector<core::KernelLaunch*> m_running;   ///< started, not preempted, in start order
     std::map<const core::KernelLaunch*, uint64_t> m_arrival;
     std::vector<KernelScheduler::Pending> m_view;
-    std::vector<Started> m_call_listeners;
-    Preempted m_preempt_hook;
 };
 
 }  // namespace stacksim::sched

@@ -56,6 +56,11 @@ void PreemptionController::receive(core::CtaEvent& e) {
     }
 }
 
+void PreemptionController::receive(KernelEvent& e) {
+    if (e.kind == KernelEventKind::LaunchCalled) launch_called(*e.kernel);
+    else request(*e.kernel, e.victim);
+}
+
 void PreemptionController::request(core::KernelLaunch& kernel, const core::KernelLaunch* victim) {
     m_triggers.push_back(&kernel);
     m_forced.push_back(true);
@@ -197,7 +202,10 @@ void PreemptionController::handle(core::KernelLaunch& kernel, bool forced, const
             case core::PreemptTechnique::Flush: ++m_flushed, ++rec.flushed; break;
             }
             if (m_policy->proactive() && t != core::PreemptTechnique::Flush) ++m_cases[count_case(r, t)];
-            if (dirty && t == core::PreemptTechnique::Switch) {
+            core::CtaCommand own;
+            if (m_policy->command(r, t, e, own)) {
+                sms[c.sm]->send(std::move(own));
+            } else if (dirty && t == core::PreemptTechnique::Switch) {
                 core::CheckpointOrder o;
                 o.counters = &m_ckpt;
                 sms[c.sm]->send(core::CtaCommand::checkpoint(r.slot, o));

@@ -11,6 +11,7 @@
 
 #include "core/sm_config.h"
 #include "sched/cta_dispatcher.h"
+#include "sched/kernel_event.h"
 #include "sched/preemption_config.h"
 #include "sched/preemption_policy.h"
 #include "sim/message_port.h"
@@ -29,7 +30,9 @@ namespace stacksim::sched {
 /// chosen SM when it chooses it and the Finished / Saved / Flushed events that take them off.
 /// Its orders go to the SMs as commands (core/cta_port.h) through the dispatcher's SM links.
 /// Decisions happen in the delta cycle after the trigger, so they never run inside a dispatch.
-class PreemptionController : public sc_core::sc_module, public sim::MessageSink<core::CtaEvent> {
+class PreemptionController : public sc_core::sc_module,
+                             public sim::MessageSink<core::CtaEvent>,
+                             public sim::MessageSink<KernelEvent> {
 public:
     SC_HAS_PROCESS(PreemptionController);
     /// `memory_gbps`: bandwidth the switch estimate shares among the SMs (GB/s).
@@ -45,6 +48,9 @@ public:
     /// The dispatcher's events: KernelStarted may trigger a request; a CTA leaving an SM may
     /// end one.
     void receive(core::CtaEvent& e) override;
+    /// The kernel management unit's events: a launch call (PEP's prediction) or a kernel
+    /// scheduler's preemption (request() with the victim).
+    void receive(KernelEvent& e) override;
 
     /// False: a kernel that starts no longer triggers a request by priority; SMs are taken only
     /// on request() (a kernel scheduler that decides preemptions itself).

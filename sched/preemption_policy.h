@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 
+#include "core/cta_port.h"
 #include "core/cta_status.h"
 #include "sim/registry.h"
 
@@ -38,6 +39,15 @@ public:
     virtual bool proactive() const { return false; }
     /// PEP+in-place: the last checkpoint stays in unused registers / shared memory when it fits.
     virtual bool in_place() const { return false; }
+    /// A technique of the policy's own: fills `out` with the command that takes CTA `r` off
+    /// (chosen `t`, which the controller counts and estimates by) and returns true; the SM's
+    /// CTA manager handles that command kind. False (default): the controller sends the
+    /// standard command for `t` (none for Drain, Preempt, or Checkpoint when dirty-tracking).
+    virtual bool command(const core::ResidentCta& r, core::PreemptTechnique t, const CtaEstimate& e,
+                         core::CtaCommand& out) const {
+        (void)r, (void)t, (void)e, (void)out;
+        return false;
+    }
     /// Estimated time until the CTA has left with technique `t` (cycles).
     static uint64_t latency(const CtaEstimate& e, core::PreemptTechnique t);
 };

@@ -84,10 +84,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
         for (auto& sm : m_sms) sms.push_back(sm.get());
         m_etc = std::make_unique<EtcController>("etc", cfg.etc, std::move(sms), *m_gmmu, m_core_clock, stats);
     }
-    m_kmu->on_launch_call([this](core::KernelLaunch& k) { m_preemption->launch_called(k); });
-    m_kmu->on_preempt([this](core::KernelLaunch& victim, core::KernelLaunch& preemptor) {
-        m_preemption->request(preemptor, &victim);
-    });
+    m_kmu->events.bind(*m_preemption);
     if (cfg.kernel_scheduler.policy.name != "fcfs") {  // FCFS runs keep their stats unchanged
         // The kernel scheduler decides preemptions; priorities no longer trigger requests.
         m_preemption->set_priority_preemption(false);
