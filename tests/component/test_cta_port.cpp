@@ -116,7 +116,7 @@ TEST_CASE("cta port: a Start command runs the CTA and a Finished event names it 
     b.check_results();
 }
 
-TEST_CASE("cta port: Preempt(switch) saves the context and reports Saved; Restore resumes it where it stopped",
+TEST_CASE("cta port: Preempt(switch) saves the context and reports Saved, and Restore resumes it where it stopped",
           "[cta_port]") {
     PortBench b;
     b.port.send(core::CtaCommand::start(b.launch, 0));
@@ -144,7 +144,7 @@ TEST_CASE("cta port: Preempt(switch) saves the context and reports Saved; Restor
     b.check_results();
 }
 
-TEST_CASE("cta port: Preempt(flush) drops the CTA and reports Flushed; a Start of the same index reruns it",
+TEST_CASE("cta port: Preempt(flush) drops the CTA and reports Flushed, and a Start of the same index reruns it",
           "[cta_port]") {
     PortBench b;
     b.port.send(core::CtaCommand::start(b.launch, 0));
