@@ -55,7 +55,7 @@ uint64_t check_grammar(const std::string& path) {
     INFO(path);
     std::istringstream in(read_file(path));
     std::string line;
-    const std::regex header_re(R"(^-([a-z ]+) = (\S.*)$)");
+    const std::regex header_re(R"(^-([a-z_ ]+) = (\S.*)$)");
     std::set<std::string> keys;
     while (std::getline(in, line) && line.rfind('#', 0) != 0) {
         if (line.empty()) continue;
@@ -165,6 +165,7 @@ TEST_CASE("trace export: refusals exit 2 and leave nothing behind", "[trace][exp
     refused("trace export small --workload vecadd:256", "--out DIR is required");
     refused("trace export small --trace x/kernelslist.g --out " + dir + "/t", "--trace is not accepted");
     refused("trace frobnicate", "unknown subcommand");
+    fs::create_directories(dir + "/full");
     write_file(dir + "/full/file", "x");
     refused("trace export small --workload vecadd:256 --out " + dir + "/full", "--force");
     CHECK(read_file(dir + "/full/file") == "x");

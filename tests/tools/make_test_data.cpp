@@ -18,7 +18,8 @@ namespace {
 /// Coherence-like traffic between 64 nodes: an L1D (node type 0) sends a read or write to an
 /// L2 slice (type 2), which answers; one access in four misses and asks a memory controller
 /// (type 3) first. Each packet of a transaction lists the next one as its dependent, so a slow
-/// network delays the rest of the chain. mt19937 output is the same on every platform.
+/// network delays the rest of the chain. Packets start before `cycles`; the last region's
+/// length is what the others leave. mt19937 output is the same on every platform.
 NetraceTrace coherence_traffic(const std::string& name, const std::string& notes, uint64_t cycles,
                                std::vector<uint64_t> regions, unsigned transactions, uint32_t seed) {
     std::mt19937 rng(seed);
@@ -62,7 +63,14 @@ NetraceTrace coherence_traffic(const std::string& name, const std::string& notes
     NetraceTrace trace;
     trace.benchmark_name = name;
     trace.notes = notes;
-    trace.num_cycles = cycles;
+    // As in Netrace's own files, the trace ends with its last packet; the last region takes
+    // the cycles the others leave.
+    trace.num_cycles = all[order.back()].p.cycle + 1;
+    if (!regions.empty()) {
+        uint64_t before = 0;
+        for (size_t r = 0; r + 1 < regions.size(); ++r) before += regions[r];
+        regions.back() = trace.num_cycles - before;
+    }
     trace.region_cycles = std::move(regions);
     for (size_t i : order) {
         NetracePacket p = all[i].p;
@@ -90,7 +98,7 @@ int main(int argc, char** argv) {
                                                        2000, {}, 60, 1));
         stacksim::noc::write_netrace(dir + "/regions.tra.bz2",
                                      coherence_traffic("stacksim_regions", "stacksim test data: three regions",
-                                                       30000, {5000, 15000, 10000}, 1500, 2));
+                                                       30000, {5000, 15000, 0}, 1500, 2));
     } catch (const std::exception& e) {
         std::fprintf(stderr, "stacksim_test_data: %s\n", e.what());
         return 1;
