@@ -168,7 +168,8 @@ TEST_CASE("pcie: overlapping copies of two applications count once in the copy t
     auto two = summary("run small --app pcie_copy:2048 --app pcie_copy:2048 --set run.alone_runs=false");
     INFO("one app: " << one["copy_seconds"] << " s of " << one["simulated_seconds"] << " s; two: "
                      << two["copy_seconds"] << " s of " << two["simulated_seconds"]);
-    CHECK(two["copy_seconds"].get<double>() <= two["simulated_seconds"].get<double>());
+    // Here copies are all the run does: the union is the whole run (rounding aside).
+    CHECK(two["copy_seconds"].get<double>() <= two["simulated_seconds"].get<double>() * (1 + 1e-9));
     CHECK(two["copy_seconds"].get<double>() > one["copy_seconds"].get<double>());
 }
 
