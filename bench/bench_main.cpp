@@ -28,31 +28,41 @@ struct Case {
     std::vector<std::string> overrides;
 };
 
-/// Writes a kernelslist.g whose one kernel repeats every CTA of the shipped vectoradd trace
-/// `copies` times (the same instruction streams, more CTAs), so trace mode runs long enough
-/// to measure. Returns the list's path, or "" when the shipped trace is absent.
+/// Writes a kernelslist.g whose one kernel repeats every CTA of the shipped vecadd trace
+/// (tests/data/accelsim/vecadd-256, written by `stacksim trace export`) `copies` times (the same
+/// instruction streams, more CTAs), so trace mode runs long enough to measure. Returns the
+/// list's path, or "" when the trace cannot be read.
 std::string replicated_trace(const std::string& dir, int copies) {
-    std::ifstream in(std::string(STACKSIM_SHARED_DIR) + "/traces/accelsim/vectoradd-100-32/kernel-1.traceg");
+    std::ifstream in(std::string(STACKSIM_SOURCE_DIR) + "/tests/data/accelsim/vecadd-256/kernel-1.traceg");
     if (!in) return "";
-    std::string header, line, body;
+    std::string header, line;
+    std::vector<std::string> blocks;  // one per CTA, "thread block = X,0,0" renumbered below
     bool in_block = false;
+    int ctas = 0;
     while (std::getline(in, line)) {
-        if (line.rfind("#BEGIN_TB", 0) == 0) in_block = true;
+        if (line.rfind("#BEGIN_TB", 0) == 0) {
+            in_block = true;
+            blocks.emplace_back();
+        }
         if (in_block)
-            body += line + "\n";
-        else if (line.rfind("-grid dim", 0) == 0)
-            header += fmt::format("-grid dim = ({},1,1)\n", copies);
-        else
+            blocks.back() += line + "\n";
+        else if (line.rfind("-grid dim", 0) == 0) {
+            ctas = std::atoi(line.c_str() + line.find('(') + 1);
+            header += fmt::format("-grid dim = ({},1,1)\n", copies * ctas);
+        } else
             header += line + "\n";
     }
+    if (blocks.empty() || ctas != static_cast<int>(blocks.size())) return "";
     std::ofstream out(dir + "/kernel-1.traceg");
     out << header;
-    for (int c = 0; c < copies; ++c) {
-        std::string b = body;
-        auto pos = b.find("thread block = 0,0,0");
-        if (pos != std::string::npos) b.replace(pos, 20, fmt::format("thread block = {},0,0", c));
-        out << b;
-    }
+    for (int c = 0; c < copies; ++c)
+        for (int b = 0; b < ctas; ++b) {
+            std::string text = blocks[static_cast<size_t>(b)];
+            const std::string id = fmt::format("thread block = {},0,0", b);
+            const auto pos = text.find(id);
+            if (pos != std::string::npos) text.replace(pos, id.size(), fmt::format("thread block = {},0,0", c * ctas + b));
+            out << text;
+        }
     std::ofstream list(dir + "/kernelslist.g");
     list << "kernel-1.traceg\n";
     return dir + "/kernelslist.g";
@@ -106,7 +116,22 @@ bool run_child(const Case& c, const std::string& dir, Sample& out) {
 
 }  // namespace
 
+const char* const kUsage = R"(usage: stacksim_bench [RUNS [FILTER]]
+  RUNS    timed runs per case after one warm-up run; the median is reported (default 5)
+  FILTER  only the cases whose preset, workload or overrides contain FILTER ("trace": the
+          replicated vecadd trace, "uvm", ...); "noc" runs only the networks
+Runs every case and prints warp-instructions and cycles per host second.
+)";
+
 extern "C" int sc_main(int argc, char** argv) {
+    if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    if (argc > 1 && std::atoi(argv[1]) < 1) {
+        std::fprintf(stderr, "stacksim_bench: RUNS must be a positive number, not '%s'\n%s", argv[1], kUsage);
+        return 2;
+    }
     int runs = argc > 1 ? std::atoi(argv[1]) : 5;
     if (runs < 1) runs = 1;
     // "stacksim_bench N noc" runs only the network part.
@@ -186,7 +211,7 @@ extern "C" int sc_main(int argc, char** argv) {
         progress.clear();
         std::string ov;
         for (auto& o : c.overrides) ov += (ov.empty() ? "" : " ") + o;
-        std::string shown = c.workload.rfind("trace:", 0) == 0 ? "vectoradd trace x2000" : c.workload;
+        std::string shown = c.workload.rfind("trace:", 0) == 0 ? "vecadd trace x2000" : c.workload;
         if (!ok) {
             fmt::print("{:<10} {:<22} {:<42} FAILED\n", c.preset, shown, ov);
             ++failures;

@@ -27,6 +27,8 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
         } catch (const ExecError& e) {
             throw sim::SimulationError(fmt::format("{} (SM {}, warp {})", e.what(), m_id, slot));
         }
+        if (watched(slot))
+            m_observer->on_execute({m_id, slot, m_ctas[w.cta_slot].launch, w.ctx.cta->ctaid, w.ctx.warp_in_cta, pc, mask, &inst, &r});
     }
     ++m_issued_insts;
     m_ctas.count_instruction(w, inst);

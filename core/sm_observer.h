@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Opt-in event stream of an SM, for timelines and per-warp watch logs (teaching).
 #pragma once
+#include <array>
 #include <cstdint>
 
 namespace stacksim::core {
 
 struct Instruction;
+struct KernelLaunch;
+struct ExecResult;
 
 /// What happened. Masks are lane bit masks (bit i = lane i).
 enum class SmEventKind : uint8_t {
@@ -33,6 +36,20 @@ struct SmEvent {
     uint32_t depth = 0;   ///< per-warp events: SIMT stack entries (Diverge/Reconverge: after the change)
 };
 
+/// One executed warp instruction of a PTX kernel (not of a replayed trace), after its functional
+/// step: what a trace exporter records.
+struct ExecutedInstruction {
+    uint32_t sm = 0;
+    uint32_t warp = 0;              ///< warp slot
+    const KernelLaunch* launch = nullptr;
+    std::array<uint32_t, 3> cta{};  ///< CTA coordinates in the grid
+    uint32_t warp_in_cta = 0;
+    uint32_t pc = 0;                ///< instruction index in the kernel
+    uint32_t simt_mask = 0;         ///< SIMT-active lanes (predication aside)
+    const Instruction* inst = nullptr;
+    const ExecResult* result = nullptr;  ///< executing lanes (guard true), memory space and addresses
+};
+
 /// Receives an SM's events. Watching costs nothing when no observer is attached.
 class SmObserver {
 public:
@@ -40,6 +57,8 @@ public:
     /// Whether per-warp events (fetch, issue, stalls, divergence) of this warp slot are wanted.
     virtual bool watches(uint32_t sm, uint32_t warp) const = 0;
     virtual void on_event(const SmEvent& e) = 0;
+    /// Each executed instruction of a watched warp of a PTX kernel; ignored unless overridden.
+    virtual void on_execute(const ExecutedInstruction&) {}
 };
 
 }  // namespace stacksim::core

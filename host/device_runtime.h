@@ -61,7 +61,8 @@ public:
 
     sim::SparseMemory& device_memory() { return m_memory; }
     sim::ClockDomain& clock() { return m_clock; }
-    /// Simulated time spent in host-to-device and device-to-host copies, ps.
+    /// Simulated time during which some host-to-device or device-to-host copy was in flight, ps
+    /// (the union of the copies' intervals: overlapping copies count once).
     uint64_t copy_ps() const { return m_copy_ps; }
     /// Finished kernels, in finishing order.
     const std::vector<KernelRecord>& kernels() const { return m_records; }
@@ -84,6 +85,8 @@ private:
     memory::Gmmu* m_gmmu = nullptr;
     bool m_free_copies = false;
     uint64_t m_copy_ps = 0;
+    unsigned m_copies_in_flight = 0;
+    uint64_t m_copy_busy_since = 0;  ///< ps, when the copies in flight began
     sim::SparseMemory m_memory;
     struct Allocation {
         uint64_t bytes;

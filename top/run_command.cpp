@@ -368,6 +368,16 @@ int report(const RunOptions& o, GpuSystem& gpu, sim::StatRegistry& stats, sim::C
                    summary["warp_instructions_per_second"].get<double>(),
                    summary["cycles_per_second"].get<double>());
     }
+    if (o.export_trace) {
+        if (!all_ok) {
+            fmt::print(stderr, "stacksim: trace export: the run's output failed verification: no trace written\n");
+            return kExitVerifyFailed;
+        }
+        const std::string what = tracing.write_trace(*out);
+        out->publish(o.force);
+        if (!o.quiet) fmt::print("  Accel-Sim trace ({}) written to {}/kernelslist.g\n", what, out->target());
+        return kExitOk;
+    }
     if (out) {
         out->write("stats.json", stats.to_json().dump(2) + "\n");
         out->write("stats.csv", stats.to_csv());

@@ -32,6 +32,7 @@ struct RunOptions {
     std::string trace_list;               ///< Accel-Sim kernelslist.g to run instead of a workload
     std::vector<std::string> apps;        ///< --app NAME[:SIZE][@START][^PRIORITY], one application each
     std::string help;                     ///< --help: the text to print instead of running
+    bool export_trace = false;            ///< `stacksim trace export`: out_dir gets an Accel-Sim trace
 };
 
 /// Exit codes of the CLI.

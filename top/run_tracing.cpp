@@ -29,6 +29,10 @@ RunTracing::RunTracing(const RunOptions& o, GpuSystem& gpu, const sim::StatRegis
         m_observers.add(m_vcd.get());
     }
     if (!o.samples_file.empty()) m_csv = std::make_unique<SampleCsv>(o.samples_file, *m_sampler);
+    if (o.export_trace) {
+        m_export = std::make_unique<TraceExporter>();
+        m_observers.add(m_export.get());
+    }
     if (!m_observers.empty()) gpu.set_observer(&m_observers);
 }
 

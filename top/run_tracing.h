@@ -12,6 +12,7 @@
 #include "top/sm_observers.h"
 #include "top/stat_sampler.h"
 #include "top/timeline_observer.h"
+#include "top/trace_export.h"
 #include "top/vcd_trace.h"
 
 namespace stacksim::top {
@@ -30,6 +31,8 @@ public:
     void finish(uint64_t end_cycle);
     /// The watch log's text ("" without --watch).
     std::string watch_text() const { return m_watch ? m_watch->text() : std::string(); }
+    /// With RunOptions::export_trace: writes the recorded trace into `out` (TraceExporter::write).
+    std::string write_trace(sim::StagedDirectory& out) const { return m_export->write(out); }
 
 private:
     GpuSystem& m_gpu;
@@ -39,6 +42,7 @@ private:
     std::unique_ptr<WatchLog> m_watch;
     std::unique_ptr<SampleCsv> m_csv;
     std::unique_ptr<VcdTrace> m_vcd;
+    std::unique_ptr<TraceExporter> m_export;
 };
 
 }  // namespace stacksim::top

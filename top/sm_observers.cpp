@@ -63,6 +63,11 @@ bool ObserverFanout::watches(uint32_t sm, uint32_t warp) const {
     return false;
 }
 
+void ObserverFanout::on_execute(const core::ExecutedInstruction& e) {
+    for (auto* o : m_list)
+        if (o->watches(e.sm, e.warp)) o->on_execute(e);
+}
+
 void ObserverFanout::on_event(const core::SmEvent& e) {
     for (auto* o : m_list) {
         bool per_warp = e.kind != core::SmEventKind::CtaStart && e.kind != core::SmEventKind::CtaEnd;

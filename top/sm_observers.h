@@ -36,6 +36,7 @@ public:
     bool empty() const { return m_list.empty(); }
     bool watches(uint32_t sm, uint32_t warp) const override;
     void on_event(const core::SmEvent& e) override;
+    void on_execute(const core::ExecutedInstruction& e) override;
 
 private:
     std::vector<core::SmObserver*> m_list;

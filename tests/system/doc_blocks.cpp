@@ -81,12 +81,6 @@ int DocBlock::commands() const {
 std::string DocBlock::script() const {
     std::string s;
     for (const auto& l : body) s += l + "\n";
-    for (const auto& [from, to] : replacements) {
-        if (s.find(from) == std::string::npos)
-            throw std::runtime_error(file + ":" + std::to_string(line) + ": doc-test replace: '" + from +
-                                     "' is not in the block");
-        for (size_t at = 0; (at = s.find(from, at)) != std::string::npos; at += to.size()) s.replace(at, from.size(), to);
-    }
     return s;
 }
 
@@ -111,8 +105,12 @@ std::vector<DocBlock> doc_blocks(const std::string& text, const std::string& fil
             if (kind == "skip" && !arg.empty()) {
                 pending.skip = true;
                 pending.skip_reason = arg;
-            } else if (kind == "replace" && arg.find(" => ") != std::string::npos) {
-                pending.replacements.push_back({arg.substr(0, arg.find(" => ")), arg.substr(arg.find(" => ") + 4)});
+            } else if (kind == "needs" && !arg.empty()) {
+                pending.needs = arg;
+            } else if (kind == "replace") {
+                // A shrunk command is not the documented one: the page shows what is tested.
+                throw std::runtime_error(where(i) + "doc-test replace is not supported: write the command that is "
+                                                    "tested, and skip (with a reason) a bigger one");
             } else if (kind == "expect" && !arg.empty()) {
                 pending.expects.push_back(arg);
             } else if (kind == "output" && arg.empty()) {
@@ -120,7 +118,7 @@ std::vector<DocBlock> doc_blocks(const std::string& text, const std::string& fil
                 want_output = true;
             } else {
                 throw std::runtime_error(where(i) + "unknown doc-test marker '" + m +
-                                         "' (skip REASON, replace OLD => NEW, expect TEXT, output)");
+                                         "' (skip REASON, needs PATH, expect TEXT, output)");
             }
             if (!pending_line && kind != "output") pending_line = static_cast<int>(i + 1);
             continue;

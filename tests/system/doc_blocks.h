@@ -10,7 +10,8 @@ namespace stacksim::test {
 /// One fenced shell block (```sh, ```bash, ```shell) of a Markdown file. Markers are HTML
 /// comments, invisible on the rendered page, in the lines before the block:
 ///   <!-- doc-test: skip REASON -->        the block is not run (REASON is reported)
-///   <!-- doc-test: replace OLD => NEW -->  OLD becomes NEW before running (smaller sizes in CI)
+///   <!-- doc-test: needs PATH -->         the block runs only where PATH (from the checkout,
+///                                          e.g. ../shared/traces) exists: third-party inputs
 ///   <!-- doc-test: expect TEXT -->         the block's output must contain TEXT (a quoted figure;
 ///                                          a run of spaces matches any run of spaces and tabs)
 ///   <!-- doc-test: output -->              before a ```text block after the shell block: the
@@ -22,13 +23,13 @@ struct DocBlock {
     std::vector<std::string> body;
     bool skip = false;
     std::string skip_reason;
-    std::vector<std::pair<std::string, std::string>> replacements;
+    std::string needs;  ///< a path the block reads, relative to the checkout; empty: none
     std::vector<std::string> expects;
     std::vector<std::string> expected_output;
     /// The commands in the block: lines joined at trailing backslashes, without blank and
     /// comment lines and here-document contents.
     int commands() const;
-    /// The body with the replacements made, as a script.
+    /// The body as a script: the block runs as written (no marker changes a command).
     std::string script() const;
 };
 

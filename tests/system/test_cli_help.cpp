@@ -46,7 +46,8 @@ TEST_CASE("cli help: the top-level help lists every command and the options the 
     INFO(r.output);
     CHECK(r.exit_code == 0);
     for (const char* part : {"stacksim run", "stacksim noc", "stacksim config", "stacksim list", "--saturation",
-                             "--trace FILE.tra.bz2", "--trace KERNELSLIST", "--samples", "--vcd", "COMMAND --help"})
+                             "--trace FILE.tra.bz2", "--trace KERNELSLIST", "--samples", "--vcd", "COMMAND --help",
+                             "stacksim trace export"})
         CHECK(has(r.output, part));
 }
 

@@ -7,11 +7,14 @@
 #include <fstream>
 
 #include "tests/system/cli_runner.h"
+#include "tests/test_data.h"
 
 using namespace stacksim::test;
 
 namespace {
-const std::string kTraceDir = std::string(STACKSIM_SOURCE_DIR) + "/../shared/traces/accelsim/vectoradd-100-32";
+/// Accel-Sim's own vectoradd trace (third-party, ../shared): the checks against Accel-Sim's
+/// figures use it and report themselves skipped without it.
+std::string accelsim_vectoradd() { return third_party_trace("accelsim/vectoradd-100-32"); }
 
 struct Run {
     nlohmann::json stats, summary;
@@ -29,7 +32,7 @@ Run run(const std::string& args) {
 /// A trace list launching the vectoradd kernel `n` times (the same code each time).
 std::string relaunch_list(unsigned n) {
     const std::string dir = temp_dir();
-    write_file(dir + "/kernel-1.traceg", read_file(kTraceDir + "/kernel-1.traceg"));
+    write_file(dir + "/kernel-1.traceg", read_file(accelsim_vectoradd() + "/kernel-1.traceg"));
     std::string list;
     for (unsigned i = 0; i < n; ++i) list += "kernel-1.traceg\n";
     write_file(dir + "/kernelslist.g", list);
@@ -103,7 +106,7 @@ TEST_CASE("icache: 200 launches of the same traced kernel find their code in the
 }
 
 TEST_CASE("stats: every scheduler slot of every cycle with a CTA resident is classified", "[fidelity]") {
-    for (const std::string& args : {"run gtx1080 --trace " + kTraceDir + "/kernelslist.g",
+    for (const std::string& args : {"run gtx1080 --trace " + data_path("accelsim/vecadd-256/kernelslist.g"),
                                    std::string("run small --workload matmul:64"),
                                    std::string("run gtx980 --workload bfs:2000")}) {
         INFO(args);
@@ -167,7 +170,7 @@ TEST_CASE("hierarchy: an L2 input latency and a DRAM latency lengthen every acce
 TEST_CASE("icache: with icache_fill = memory a miss reads its line through the L2 and DRAM", "[fidelity][memory]") {
     // vectoradd's code spans two 128-byte lines: one SM misses on each once, and the reads reach
     // the L2 slices as instruction reads (Accel-Sim counts 2 instruction accesses at its L2).
-    const std::string trace = "run gtx1080 --trace " + kTraceDir + "/kernelslist.g";
+    const std::string trace = "run gtx1080 --trace " + accelsim_vectoradd() + "/kernelslist.g";
     const Run latency = run(trace + " --set gpu.sm.icache_fill=latency --set gpu.sm.icache_miss_latency=275");
     const Run memory = run(trace + " --set gpu.sm.icache_fill=memory");
     CHECK(mem_sum(latency.stats, "l2", "instruction_reads") == 0);
@@ -190,7 +193,7 @@ TEST_CASE("icache: with icache_fill = memory a miss reads its line through the L
 }
 
 TEST_CASE("l2: write_miss = forward_and_fetch sends a missing write to DRAM, which acknowledges it", "[fidelity][memory]") {
-    const std::string trace = "run gtx1080 --trace " + kTraceDir + "/kernelslist.g";
+    const std::string trace = "run gtx1080 --trace " + accelsim_vectoradd() + "/kernelslist.g";
     const Run allocate = run(trace + " --set memory.l2.write_miss=allocate");
     const Run forward = run(trace + " --set memory.l2.write_miss=forward_and_fetch");
     // The 4 store lines miss: allocated silently, or written to DRAM and fetched.

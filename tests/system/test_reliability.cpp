@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tests/system/cli_runner.h"
+#include "tests/test_data.h"
 
 using namespace stacksim::test;
 namespace fs = std::filesystem;
@@ -122,7 +123,7 @@ TEST_CASE("reliability: --watch, --timeline-sms and a workload with --trace are 
     refused("run small --workload vecadd:256 --timeline-sms 999 --timeline " + temp_dir() + "/t.json",
             "--timeline-sms");
     const std::string trace =
-        " --trace " + std::string(STACKSIM_SOURCE_DIR) + "/../shared/traces/accelsim/vectoradd-100-32/kernelslist.g";
+        " --trace " + data_path("accelsim/vecadd-256/kernelslist.g");
     refused("run small --workload vecadd:256" + trace, "not both");
     refused("run small --app vecadd:256" + trace, "not both");
     refused("run small --set app[0].size=256" + trace, "[[app]]");
@@ -182,9 +183,9 @@ TEST_CASE("reliability: a non-empty results folder is kept unless --force, which
 }
 
 TEST_CASE("reliability: Netrace records with a bad type or node exit 2 naming the file", "[cli][errors][netrace]") {
-    // The shipped example trace with its first record (after the 72-byte header and 0 notes /
+    // The project's small trace (tests/data) with its first record (after the 72-byte header and 0 notes /
     // one 24-byte region) changed: packet type 0, then source node 200 of 64.
-    const std::string original = read_file(std::string(STACKSIM_SOURCE_DIR) + "/../shared/traces/netrace/example.tra.bz2");
+    const std::string original = read_file(data_path("netrace/small.tra.bz2"));
     std::string raw(1 << 16, '\0');
     unsigned len = static_cast<unsigned>(raw.size());
     REQUIRE(BZ2_bzBuffToBuffDecompress(raw.data(), &len, const_cast<char*>(original.data()),

@@ -5,12 +5,13 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/system/cli_runner.h"
+#include "tests/test_data.h"
 
 using namespace stacksim::test;
 
 namespace {
 std::string trace_list() {
-    return std::string(STACKSIM_SOURCE_DIR) + "/../shared/traces/accelsim/vectoradd-100-32/kernelslist.g";
+    return third_party_trace("accelsim/vectoradd-100-32/kernelslist.g");
 }
 std::string last_out_dir;
 nlohmann::json run_json(const std::string& args, const std::string& file, std::string* output = nullptr) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Accel-Sim trace input: real vectoradd trace, address compression, formats, opcodes, errors.
+// Accel-Sim trace input: Accel-Sim's vectoradd trace, address compression, formats, opcodes, errors.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -14,6 +14,7 @@
 #include "workloads/accelsim_trace.h"
 #include "workloads/sass_opcodes.h"
 #include "workloads/trace_workload.h"
+#include "tests/test_data.h"
 
 using namespace stacksim;
 using namespace stacksim::workloads;
@@ -24,8 +25,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kTraceDir =
-    std::string(STACKSIM_SOURCE_DIR) + "/../shared/traces/accelsim/vectoradd-100-32/";
+/// Accel-Sim's own vectoradd trace (third-party, ../shared): the tests of the real tracer's
+/// output use it and report themselves skipped without it.
+std::string real_trace() { return test::third_party_trace("accelsim/vectoradd-100-32/"); }
 
 std::string slurp(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
@@ -106,7 +108,7 @@ public:
 }  // namespace
 
 TEST_CASE("trace: real vectoradd kernel header, counts and addresses", "[trace]") {
-    const std::string path = kTraceDir + "kernel-1.traceg";
+    const std::string path = real_trace() + "kernel-1.traceg";
     auto k = read_traceg(path);
     CHECK(k->name == "_Z6vecAddIfEvPT_S1_S1_i");
     CHECK(k->grid == std::array<uint32_t, 3>{1, 1, 1});
@@ -164,7 +166,7 @@ TEST_CASE("trace: real vectoradd kernel header, counts and addresses", "[trace]"
 
 TEST_CASE("trace: streaming reader yields CTAs one at a time", "[trace]") {
     core::TraceKernel k;
-    TracegReader r(kTraceDir + "kernel-1.traceg", k);
+    TracegReader r(real_trace() + "kernel-1.traceg", k);
     CHECK(r.header().tracer_version == 4);
     CHECK(r.header().shmem_base_addr == 0x00007f2b5a000000ull);
     CHECK(r.header().nvbit_version == "1.5.5");
@@ -355,8 +357,8 @@ TEST_CASE("trace: a reader that fails in its header closes the file", "[trace]")
     CHECK(open_fds() == before);
 }
 
-TEST_CASE("trace: truncated and mutated real trace never crashes", "[trace]") {
-    const std::string text = slurp(kTraceDir + "kernel-1.traceg");
+TEST_CASE("trace: a truncated and mutated trace never crashes", "[trace]") {
+    const std::string text = slurp(test::data_path("accelsim/vecadd-256/kernel-1.traceg"));
     REQUIRE(text.size() > 1000);
     std::mt19937 rng(12345);
     auto attempt = [&](const std::string& t) {
@@ -396,15 +398,15 @@ TEST_CASE("trace: truncated and mutated real trace never crashes", "[trace]") {
 }
 
 TEST_CASE("trace: kernelslist and the trace workload", "[trace]") {
-    const auto cmds = read_kernelslist(kTraceDir + "kernelslist.g");
+    const auto cmds = read_kernelslist(real_trace() + "kernelslist.g");
     REQUIRE(cmds.size() == 4);
     CHECK(cmds[0].kind == TraceCommand::Kind::MemcpyHtoD);
     CHECK(cmds[1].address == 0x00007f2b2d500200ull);
     CHECK(cmds[2].bytes == 400);
     CHECK(cmds[3].kind == TraceCommand::Kind::Kernel);
-    CHECK(cmds[3].path == kTraceDir + "kernel-1.traceg");
+    CHECK(cmds[3].path == real_trace() + "kernel-1.traceg");
 
-    TraceWorkload wl(kTraceDir + "kernelslist.g");
+    TraceWorkload wl(real_trace() + "kernelslist.g");
     FakeHost host;
     wl.run(host);
     CHECK(host.launched == std::vector<std::string>{"_Z6vecAddIfEvPT_S1_S1_i"});
@@ -416,7 +418,9 @@ TEST_CASE("trace: kernelslist and the trace workload", "[trace]") {
     CHECK(v.ok);
     CHECK(v.checked == 0);
     CHECK(v.detail == "timing-only trace: no outputs to check");
+}
 
+TEST_CASE("trace: kernelslist errors name the line", "[trace]") {
     auto list_err = [](const std::string& text) {
         try {
             read_kernelslist(write_tmp("kernelslist.g", text));

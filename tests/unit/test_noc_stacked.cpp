@@ -22,6 +22,7 @@
 #include "noc/topology.h"
 #include "sim/error.h"
 #include "top/noc_command.h"
+#include "tests/test_data.h"
 
 using namespace stacksim;
 using namespace stacksim::noc;
@@ -267,9 +268,9 @@ TEST_CASE("stacked: yx-z outlasts xy-z under heavy memory traffic") {
 
 TEST_CASE("stacked: netrace traces replay completely under every policy") {
     for (std::string policy : {"dor", "localbuf", "destdetect", "dll"})
-        for (std::string trace : {"multiregion", "example", "shrtex"}) {
+        for (std::string trace : {"regions", "small"}) {
             auto cfg = stacked("yx", policy);
-            ReplayResult r = replay_netrace(STACKSIM_SOURCE_DIR "/../shared/traces/netrace/" + trace + ".tra.bz2", cfg);
+            ReplayResult r = replay_netrace(stacksim::test::data_path("netrace/" + trace + ".tra.bz2"), cfg);
             INFO(policy << " " << trace);
             CHECK(r.complete);
             CHECK(r.delivered == r.packets);
@@ -366,7 +367,7 @@ TEST_CASE("stacked: controller channels are separate terminals on the controller
 TEST_CASE("stacked: a netrace speedup loads the network and keeps dependencies") {
     auto cfg = stacked("yx", "dll");
     cfg.memory_channels = 2;
-    const std::string path = STACKSIM_SOURCE_DIR "/../shared/traces/netrace/multiregion.tra.bz2";
+    const std::string path = stacksim::test::data_path("netrace/regions.tra.bz2");
     ReplayResult slow = replay_netrace(path, cfg, 16, 100'000'000, 1.0);
     ReplayResult fast = replay_netrace(path, cfg, 16, 100'000'000, 20.0);
     CHECK(slow.complete);
