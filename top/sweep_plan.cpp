@@ -48,7 +48,9 @@ std::string effective_value(const toml::table& effective, const std::string& key
 /// Resolves one point: its run arguments, effective configuration and table values.
 class PointResolver {
 public:
-    PointResolver(const SweepFile& file, const SweepPointSpec& spec) : m_file(file), m_spec(spec) {}
+    /// `configs` caches the configurations read so far (most points share one).
+    PointResolver(const SweepFile& file, const SweepPointSpec& spec, std::map<std::string, sim::ConfigDoc>& configs)
+        : m_file(file), m_spec(spec), m_configs(configs) {}
 
     SweepPoint resolve(const std::vector<std::string>& columns) {
         SweepPoint p;
@@ -68,12 +70,15 @@ public:
         std::string config_arg = config;
         if (!is_preset(config)) {
             config_arg = absolute(m_file.dir(), config);
-            if (!fs::is_regular_file(config_arg))
+            std::error_code ec;
+            if (!fs::is_regular_file(config_arg, ec))
                 throw sim::InputError(fmt::format("{}: config: '{}' is no preset and no file", config_value->where, config));
         }
         sim::ConfigDoc doc;
         try {
-            doc = load_config(config_arg);
+            auto cached = m_configs.find(config_arg);
+            if (cached == m_configs.end()) cached = m_configs.emplace(config_arg, load_config(config_arg)).first;
+            doc = cached->second;
         } catch (const sim::InputError& e) {
             throw sim::InputError(fmt::format("{}: config: {}", config_value ? config_value->where : p.where, e.what()));
         }
@@ -113,7 +118,8 @@ public:
                 set("run.seed=" + v.toml, v);
             } else if (v.axis == "trace" || v.axis == "ptx_dir") {
                 std::string path = absolute(m_file.dir(), v.display);
-                const bool ok = v.axis == "trace" ? fs::is_regular_file(path) : fs::is_directory(path);
+                std::error_code ec;
+                const bool ok = v.axis == "trace" ? fs::is_regular_file(path, ec) : fs::is_directory(path, ec);
                 if (!ok) throw sim::InputError(fmt::format("{}: {}: no such {} '{}'", v.where, v.axis,
                                                            v.axis == "trace" ? "file" : "folder", v.display));
                 (v.axis == "trace" ? trace : ptx_dir) = path;
@@ -218,6 +224,7 @@ private:
 
     const SweepFile& m_file;
     const SweepPointSpec& m_spec;
+    std::map<std::string, sim::ConfigDoc>& m_configs;
     std::vector<std::pair<std::string, const AxisValue*>> m_sets;
     std::string m_label;
 };
@@ -258,8 +265,9 @@ SweepPlan SweepPlan::build(const SweepFile& file) {
                                               "has instance numbers where the list has N: gpu.sm0.warp_instructions)",
                                               file.stats_where()[i], plan.m_stats[i]));
     std::map<std::string, size_t> seen;
+    std::map<std::string, sim::ConfigDoc> configs;
     for (const auto& spec : specs) {
-        SweepPoint p = PointResolver(file, spec).resolve(plan.m_columns);
+        SweepPoint p = PointResolver(file, spec, configs).resolve(plan.m_columns);
         p.index = plan.m_points.size();
         auto [it, fresh] = seen.emplace(p.hash, p.index);
         if (!fresh)
