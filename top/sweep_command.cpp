@@ -201,6 +201,7 @@ int run_local(const SweepPlan& plan, SweepStore& store, const Options& o) {
 }
 
 int run_slurm(const SweepPlan& plan, SweepStore& store, const Options& o) {
+    check_slurm_paths(plan, self_executable());
     store.claim(o.out_option);
     if (!store.lock(true))
         throw sim::InputError(fmt::format("{}: a sweep is running points here", plan.out()));

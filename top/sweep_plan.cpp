@@ -48,9 +48,7 @@ std::string effective_value(const toml::table& effective, const std::string& key
 /// Resolves one point: its run arguments, effective configuration and table values.
 class PointResolver {
 public:
-    /// `configs` caches the configurations read so far (most points share one).
-    PointResolver(const SweepFile& file, const SweepPointSpec& spec, std::map<std::string, sim::ConfigDoc>& configs)
-        : m_file(file), m_spec(spec), m_configs(configs) {}
+    PointResolver(const SweepFile& file, const SweepPointSpec& spec) : m_file(file), m_spec(spec) {}
 
     SweepPoint resolve(const std::vector<std::string>& columns) {
         SweepPoint p;
@@ -76,9 +74,7 @@ public:
         }
         sim::ConfigDoc doc;
         try {
-            auto cached = m_configs.find(config_arg);
-            if (cached == m_configs.end()) cached = m_configs.emplace(config_arg, load_config(config_arg)).first;
-            doc = cached->second;
+            doc = load_config(config_arg);
         } catch (const sim::InputError& e) {
             throw sim::InputError(fmt::format("{}: config: {}", config_value ? config_value->where : p.where, e.what()));
         }
@@ -224,7 +220,6 @@ private:
 
     const SweepFile& m_file;
     const SweepPointSpec& m_spec;
-    std::map<std::string, sim::ConfigDoc>& m_configs;
     std::vector<std::pair<std::string, const AxisValue*>> m_sets;
     std::string m_label;
 };
@@ -265,9 +260,8 @@ SweepPlan SweepPlan::build(const SweepFile& file) {
                                               "has instance numbers where the list has N: gpu.sm0.warp_instructions)",
                                               file.stats_where()[i], plan.m_stats[i]));
     std::map<std::string, size_t> seen;
-    std::map<std::string, sim::ConfigDoc> configs;
     for (const auto& spec : specs) {
-        SweepPoint p = PointResolver(file, spec, configs).resolve(plan.m_columns);
+        SweepPoint p = PointResolver(file, spec).resolve(plan.m_columns);
         p.index = plan.m_points.size();
         auto [it, fresh] = seen.emplace(p.hash, p.index);
         if (!fresh)

@@ -127,6 +127,11 @@ std::vector<std::string> queued_slurm_jobs(const std::string& out) {
     return queued;
 }
 
+void check_slurm_paths(const SweepPlan& plan, const std::string& exe) {
+    slurm_literal_path(plan.out() + "/slurm/logs", "sweep --slurm: the results folder's path");
+    shell_word(exe, "the stacksim executable's path");
+}
+
 std::string submit_to_slurm(const SweepPlan& plan, const std::vector<size_t>& todo, const std::string& exe,
                             const SlurmOptions& o) {
     const std::string dir = plan.out() + "/slurm";

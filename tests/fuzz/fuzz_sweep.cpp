@@ -66,12 +66,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         top::SweepFile f = top::SweepFile::read(file);
         f.set_out(root + "/out");
         // Planning resolves every point's configuration: only small sweeps are planned here
-        // (the count itself, and its cap, are checked by read() for any size).
-        if (f.point_count() > 16) return 0;
+        // (the count itself, and its cap, are checked by read() for any size). Stat names are
+        // checked against a dictionary made by elaborating a whole GPU in a child process
+        // (seconds): those sweeps are read, not planned.
+        if (f.point_count() > 16 || !f.stats().empty()) return 0;
         top::SweepPlan plan = top::SweepPlan::build(f);
         top::SweepStore store(plan.out());
-        store.claim("--out");
-        plan.save();
+        store.claim("--out");  // plan.save() is left out: its fsync would make each input take ms
         const std::string point = plan.out() + "/points/" + plan.points().front().hash;
         fs::create_directories(point);
         if (!in[2].empty()) spit(point + "/summary.json", in[2]);

@@ -64,7 +64,7 @@ TEST_CASE("noc cli: at rate 0 nothing is measured, and the latencies say so inst
     CHECK(rows[1].rfind("0,0.000000,0.000000,,,,0,0,", 0) == 0);  // empty packet/network latency and hops
 }
 
-TEST_CASE("noc cli: --out refuses a non-empty folder (no mixing of two runs); --force replaces only noc results",
+TEST_CASE("noc cli: --out refuses a non-empty folder (no mixing of two runs) and --force replaces only noc results",
           "[noc][cli][errors]") {
     const std::string dir = temp_dir();
     const std::string small = " --rate 0.05 --set noc.width=4 --set noc.height=4 --set traffic.measure=500";

@@ -52,11 +52,6 @@ std::vector<std::string> point_hashes(const std::string& out) {
 
 const char* const kTwoPoints = "[base]\nconfig = \"small\"\nworkload = \"vecadd:256\"\n[grid]\nseed = [1, 2]\n";
 
-std::string csv_rows(const std::string& path) {
-    std::string t = read_file(path);
-    return t.substr(t.find('\n') + 1);
-}
-
 }  // namespace
 
 TEST_CASE("sweep safety: --out of a non-empty folder without the marker is refused before anything is deleted",
@@ -137,7 +132,7 @@ TEST_CASE("sweep safety: links planted at points/HASH and tmp/ are never followe
     CHECK_FALSE(fs::is_symlink(dir + "/s/tmp"));
 }
 
-TEST_CASE("sweep safety: a corrupt point JSON is reported by name and rerun; status, dry-run, merge work",
+TEST_CASE("sweep safety: a corrupt point JSON is reported by name and rerun while status and dry-run and merge work",
           "[sweep][errors]") {
     const std::string dir = temp_dir();
     write_file(dir + "/s.toml", kTwoPoints);
@@ -166,7 +161,7 @@ TEST_CASE("sweep safety: a corrupt point JSON is reported by name and rerun; sta
     CHECK(finished_in(r.output) == std::set<std::string>(hashes.begin(), hashes.end()));
 }
 
-TEST_CASE("sweep safety: a 5,000-character config value is one line naming file and line", "[sweep][errors]") {
+TEST_CASE("sweep safety: a 5000-character config value is one line naming file and line", "[sweep][errors]") {
     const std::string dir = temp_dir();
     write_file(dir + "/s.toml", "[base]\nworkload = \"vecadd:256\"\nconfig = \"" + std::string(5000, 'x') + "\"\n");
     CliResult r = run_cli("sweep " + dir + "/s.toml");
@@ -197,7 +192,9 @@ TEST_CASE("sweep safety: a grid past the point cap is refused before any point i
 TEST_CASE("sweep safety: Slurm scripts get the results folder's path as one quoted word", "[sweep][slurm]") {
     const std::string dir = temp_dir();
     const std::string hostile = "res $(touch PWNED) `touch PWNED2` 'q' \"d\" ; touch PWNED3 #%A";
-    write_file(dir + "/s.toml", "[sweep]\nout = '" + hostile + "'\n" + kTwoPoints);
+    // As a TOML basic string: its '"' escaped.
+    write_file(dir + "/s.toml", "[sweep]\nout = \"res $(touch PWNED) `touch PWNED2` 'q' \\\"d\\\" ; touch PWNED3 #%A\"\n" +
+                                    std::string(kTwoPoints));
     fs::create_directories(dir + "/nobin");
     // No sbatch on PATH: the scripts are written, then submission fails (exit 2).
     CliResult r = run_shell("cd " + dir + " && PATH=" + dir + "/nobin " + STACKSIM_BINARY + " sweep s.toml --slurm");
@@ -224,6 +221,7 @@ TEST_CASE("sweep safety: Slurm scripts get the results folder's path as one quot
     CHECK(lines(r.output) == 1);
     CHECK(r.output.find("control character") != std::string::npos);
     CHECK_FALSE(fs::exists(dir + "/PWNED"));
+    CHECK_FALSE(fs::exists(dir + "/res\ntouch PWNED\n#"));  // refused before anything was written
 }
 
 TEST_CASE("sweep safety: alone-run children die with a killed run", "[sweep][apps]") {

@@ -60,7 +60,7 @@ TEST_CASE("script text: shell_word is read back by bash as exactly the one word 
     CHECK_THROWS_AS(top::shell_word(std::string("a\0b", 3), "test"), sim::InputError);
 }
 
-TEST_CASE("script text: Slurm file name patterns name the path literally; control characters are refused",
+TEST_CASE("script text: Slurm file name patterns name the path literally and control characters are refused",
           "[slurm][script]") {
     CHECK(top::slurm_literal_path("/r/%A_%a/x", "p") == "/r/%%A_%%a/x");
     CHECK(top::slurm_literal_path("/with space/$(x)", "p") == "/with space/$(x)");
