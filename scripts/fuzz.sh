@@ -14,7 +14,7 @@ build_dir=${2:-build-asan}
 cxx=$(command -v clang++-14 || command -v clang++)
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DSTACKSIM_SANITIZE=ON \
   -DSTACKSIM_FUZZ=ON >/dev/null
-targets=(fuzz_config fuzz_ptx fuzz_accelsim fuzz_netrace fuzz_cli)
+targets=(fuzz_config fuzz_ptx fuzz_accelsim fuzz_netrace fuzz_cli fuzz_sweep)
 cmake --build "$build_dir" -j "$(nproc)" --target "${targets[@]}"
 case $budget in
   -runs=*) limit=("$budget") ;;

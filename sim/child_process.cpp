@@ -2,6 +2,8 @@
 // Runs a measurement in a forked child process (SystemC elaborates once per process).
 #include "sim/child_process.h"
 
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -76,9 +78,14 @@ std::string run_in_child_text(const std::function<std::string()>& measure) {
     if (pipe(fds) != 0) throw SimulationError("run_in_child: pipe failed");
     std::fflush(stdout);
     std::fflush(stderr);
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid < 0) throw SimulationError("run_in_child: fork failed");
     if (pid == 0) {
+        // The child dies with its parent (a killed run or sweep leaves no alone run behind); a
+        // parent already gone before the request took effect is seen by getppid().
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(1);
         close(fds[0]);
         child(fds[1], measure);
     }

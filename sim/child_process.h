@@ -9,7 +9,8 @@ namespace stacksim::sim {
 
 /// Runs `measure` in a forked child and returns the numbers it produced. An InputError or
 /// SimulationError the child throws is thrown again here with the child's message; any other
-/// failure is a SimulationError. Call before elaborating anything in this process.
+/// failure is a SimulationError. Call before elaborating anything in this process. The child is
+/// killed (SIGKILL) when this process dies.
 std::vector<double> run_in_child(const std::function<std::vector<double>()>& measure);
 
 /// As run_in_child, for a child that produces text (e.g. JSON) rather than numbers.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim/error.h"
+#include "sim/output_error.h"
 
 namespace stacksim::sim {
 
@@ -26,10 +27,83 @@ std::string without_trailing_slashes(std::string p) {
 }
 
 [[noreturn]] void fail(const std::string& target, const std::string& what, int err) {
-    throw InputError("--out " + target + ": " + what + ": " + std::strerror(err));
+    const std::string message = "--out " + target + ": " + what + ": " + std::strerror(err);
+    // The machine's fault, not the input's: a full disk, a file size limit, a failing device.
+    if (err == ENOSPC || err == EDQUOT || err == EFBIG || err == EIO) throw OutputError(message);
+    throw InputError(message);
+}
+
+std::string printable_path(const std::string& p) {
+    // One line even for a hostile name: control characters are shown, long names shortened.
+    std::string out;
+    for (unsigned char c : p) {
+        if (c < 0x20 || c == 0x7f) out += "?";
+        else out += static_cast<char>(c);
+        if (out.size() > 200) return out + "...";
+    }
+    return out;
 }
 
 }  // namespace
+
+std::string results_folder_kind(const std::string& path) {
+    const std::string marker = path + "/" + kResultsMarker;
+    const int fd = ::open(marker.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return "";
+    struct stat st {};
+    char buf[64] = {};
+    ssize_t n = -1;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) n = ::read(fd, buf, sizeof buf - 1);
+    ::close(fd);
+    if (n <= 0) return "";
+    std::string kind(buf, static_cast<size_t>(n));
+    const auto nl = kind.find('\n');
+    return nl == std::string::npos ? "" : kind.substr(0, nl);
+}
+
+void mark_results_folder(const std::string& path, const std::string& kind, const std::string& option) {
+    const std::string marker = path + "/" + kResultsMarker;
+    const int fd = ::open(marker.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) throw InputError(option + " " + printable_path(path) + ": cannot create the marker " + kResultsMarker +
+                                 ": " + std::strerror(errno));
+    const std::string text = kind + "\n";
+    const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    const int err = errno;
+    ::close(fd);
+    if (!ok) throw InputError(option + " " + printable_path(path) + ": cannot write the marker " + kResultsMarker +
+                              ": " + std::strerror(err));
+}
+
+void check_results_target(const std::string& path, bool replace, const std::string& kind, const std::string& option) {
+    if (path.empty()) throw InputError(option + " \"\": an empty path names no folder");
+    const std::string shown = option + " " + printable_path(path);
+    const std::string p = without_trailing_slashes(path);
+    const std::string last = fs::path(p).filename().string();
+    if (last == "." || last == "..")
+        throw InputError(shown + ": name the results folder itself, not a path ending in '.' or '..'");
+    struct stat st {};
+    if (::lstat(p.c_str(), &st) != 0) {
+        if (errno == ENOENT) return;
+        throw InputError(shown + ": cannot inspect the results folder: " + std::strerror(errno));
+    }
+    if (S_ISLNK(st.st_mode))
+        throw InputError(shown + ": is a symbolic link; name the results folder itself (links are not followed)");
+    if (!S_ISDIR(st.st_mode)) throw InputError(shown + ": exists and is not a folder");
+    std::error_code ec;
+    const bool empty = fs::is_empty(p, ec);
+    if (ec) throw InputError(shown + ": cannot read the results folder: " + ec.message());
+    if (empty) return;
+    const std::string found = results_folder_kind(p);
+    if (found.empty())
+        throw InputError(shown + ": the folder is not empty and is not a stacksim results folder (no " +
+                         kResultsMarker + " marker); nothing in it is replaced: choose another folder");
+    if (found != kind)
+        throw InputError(shown + ": the folder holds the results of a stacksim " + printable_path(found) +
+                         ", not of a " + kind + "; choose another folder");
+    if (!replace)
+        throw InputError(shown + ": the folder is not empty (another run's results?); give --force to replace it, "
+                                 "or choose another folder");
+}
 
 bool results_folder_free(const std::string& path) {
     struct stat st {};
@@ -44,7 +118,8 @@ bool results_folder_free(const std::string& path) {
     return empty;
 }
 
-StagedDirectory::StagedDirectory(std::string target) : m_target(without_trailing_slashes(std::move(target))) {
+StagedDirectory::StagedDirectory(std::string target, std::string kind)
+    : m_target(without_trailing_slashes(std::move(target))), m_kind(std::move(kind)) {
     const fs::path t(m_target);
     const fs::path parent = t.has_parent_path() ? t.parent_path() : fs::path(".");
     std::string tmpl = (parent / ("." + t.filename().string() + ".stacksim-XXXXXX")).string();
@@ -52,6 +127,7 @@ StagedDirectory::StagedDirectory(std::string target) : m_target(without_trailing
     name.push_back('\0');
     if (::mkdtemp(name.data()) == nullptr) fail(m_target, "cannot create a staging folder beside it", errno);
     m_staging = name.data();
+    write(kResultsMarker, m_kind + "\n");
 }
 
 StagedDirectory::~StagedDirectory() {
@@ -91,9 +167,8 @@ void StagedDirectory::publish(bool replace) {
     }
     const int err = errno;
     if (err != ENOTEMPTY && err != EEXIST) fail(m_target, "cannot move the results into place", err);
-    if (!replace)
-        throw InputError("--out " + m_target + ": the folder is not empty (another run's results?); give --force to "
-                         "replace it, or choose another folder");
+    // Only a folder that says it holds results of this kind is ever swapped out and deleted.
+    check_results_target(m_target, replace, m_kind);
     // --force: swap the new folder and the old one in one step, then delete the old one.
     if (::renameat2(AT_FDCWD, m_staging.c_str(), AT_FDCWD, m_target.c_str(), RENAME_EXCHANGE) != 0)
         fail(m_target, "cannot replace the results folder", errno);

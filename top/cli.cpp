@@ -7,6 +7,8 @@
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
+#include <csignal>
+
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -20,6 +22,7 @@
 #include "sched/cta_placement.h"
 #include "sched/warp_scheduler_registry.h"
 #include "sim/error.h"
+#include "sim/output_error.h"
 #include "sim/printable.h"
 #include "top/embedded_presets.h"
 #include "top/config_command.h"
@@ -63,7 +66,7 @@ const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZ
 CONFIG is a preset name (see `stacksim list`) or a TOML file, which may start from a preset
 with `base = "gtx980"`; default: gtx980. `stacksim COMMAND --help` describes each command's
 options. With no arguments, `stacksim run` simulates the default workload (vecadd) on gtx980.
-Exit codes: 0 ok, 2 bad input, 3 simulation failure, 4 output verification failed.
+Exit codes: 0 ok, 2 bad input, 3 simulation failure, 4 output verification failed, 5 an output could not be written (disk full, ulimit -f).
 )";
 
 const char* class_name(workloads::WorkloadClass c) {
@@ -130,6 +133,9 @@ int report_error(std::exception_ptr error) {
         return bad_input(std::string("command line: ") + e.what());
     } catch (const sim::InputError& e) {
         return bad_input(e.what());
+    } catch (const sim::OutputError& e) {
+        fmt::print(stderr, "stacksim: error: output not written: {}\n", sim::printable(e.what()));
+        return kExitOutputFailed;
     } catch (const std::filesystem::filesystem_error& e) {
         // A path given on the command line that the system refuses (too long, no permission).
         return bad_input(e.path1().string() + ": " + e.code().message());
@@ -145,6 +151,9 @@ int report_error(std::exception_ptr error) {
 int cli_main(int argc, char** argv) {
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     std::vector<std::string> args(argv + 1, argv + argc);
+    // Past a file size limit (ulimit -f) a write fails with EFBIG and is reported, instead of
+    // SIGXFSZ killing the process without a word.
+    std::signal(SIGXFSZ, SIG_IGN);
     try {
         if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             std::cout << kUsage;

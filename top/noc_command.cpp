@@ -13,10 +13,10 @@
 
 #include "noc/netrace_replay.h"
 #include "noc/noc_run.h"
-#include "sim/atomic_file.h"
 #include "sim/config.h"
 #include "sim/error.h"
 #include "sim/progress_line.h"
+#include "sim/staged_directory.h"
 #include "top/memory_estimate.h"
 #include "top/noc_config.h"
 
@@ -26,7 +26,7 @@ namespace {
 
 const char* const kNocUsage =
     "usage: stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP | --saturation | --trace FILE.tra.bz2] "
-    "[--pattern NAME] [--set KEY=VALUE]... [--out DIR]";
+    "[--pattern NAME] [--set KEY=VALUE]... [--out DIR [--force]]";
 
 const char* const kNocHelp = R"(
 Runs the network-on-chip alone: the mesh, concentrated mesh or 2.5D stacked system of CONFIG.toml
@@ -42,6 +42,8 @@ options:
   --pattern NAME        traffic pattern (uniform, transpose, bitcomp, hotspot, ...; [traffic] pattern)
   --set KEY=VALUE       override a config key (repeatable), e.g. --set noc.layer_policy=dll
   --out DIR             write curve.csv (or replay.json) and the effective config.toml into DIR
+                        (absent or empty; published whole at the end)
+  --force               with --out: replace DIR when it holds an earlier stacksim noc's results
   -h, --help            print this help
 
 Keys: `stacksim config --list noc`, docs/config.md; the model and its measurements: docs/noc.md.
@@ -72,14 +74,21 @@ std::vector<double> parse_rates(const std::string& spec) {
     return rates;
 }
 
-/// Creates `out_dir` and writes the effective configuration of `doc` into it.
-void prepare_out(const std::string& out_dir, const sim::ConfigDoc& doc) {
+/// Publishes `out_dir` whole: the effective configuration of `doc` and `name` holding `content`,
+/// in a results folder of kind "noc" (a non-empty one is replaced only with --force, and only when
+/// it holds an earlier `stacksim noc`'s results).
+void write_out(const std::string& out_dir, bool force, const sim::ConfigDoc& doc, const std::string& name,
+               const std::string& content) {
+    const std::filesystem::path parent = std::filesystem::path(out_dir).parent_path();
     std::error_code ec;
-    std::filesystem::create_directories(out_dir, ec);
-    if (ec) throw sim::InputError(fmt::format("--out {}: {}", out_dir, ec.message()));
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    if (ec) throw sim::InputError(fmt::format("--out {}: cannot create {}: {}", out_dir, parent.string(), ec.message()));
+    sim::StagedDirectory out(out_dir, "noc");
     std::ostringstream toml;
     toml << doc.effective() << "\n";
-    sim::write_file_atomically(out_dir + "/config.toml", toml.str());
+    out.write("config.toml", toml.str());
+    out.write(name, content);
+    out.publish(force);
 }
 
 /// A latency column: "-" when nothing was measured (rate 0).
@@ -89,7 +98,7 @@ std::string latency_cell(double v, uint64_t measured) { return measured ? fmt::f
 
 /// `stacksim noc --trace FILE`: replay a Netrace trace and report its runtime and latency.
 int replay_command(const std::string& trace, const noc::NetworkConfig& net, const noc::ReplayConfig& replay,
-                   const std::string& out_dir, const sim::ConfigDoc& doc) {
+                   const std::string& out_dir, bool force, const sim::ConfigDoc& doc) {
     const uint32_t flit_bytes = replay.flit_bytes;
     const double speedup = replay.speedup;
     noc::ReplayResult r = noc::replay_netrace(trace, net, flit_bytes, 100'000'000, speedup);
@@ -101,14 +110,13 @@ int replay_command(const std::string& trace, const noc::NetworkConfig& net, cons
     fmt::print("  packet latency {:.2f} cycles, {:.2f} hops, {} flit-hops, {} memory packets, {} diverted, host {:.3f} s\n",
                r.packet_latency, r.hops, r.flit_hops, r.memory_packets, r.diverted_packets, r.wall_seconds);
     if (!out_dir.empty()) {
-        prepare_out(out_dir, doc);
         nlohmann::json j = {{"trace", trace},         {"packets", r.packets},       {"delivered", r.delivered},
                             {"complete", r.complete}, {"runtime_cycles", r.cycles}, {"trace_cycles", r.trace_cycles},
                             {"delayed_packets", r.delayed}, {"packet_latency", r.packet_latency}, {"hops", r.hops},
                             {"flit_hops", r.flit_hops}, {"memory_packets", r.memory_packets},
                             {"diverted_packets", r.diverted_packets}, {"layer_policy", net.layer_policy.name},
                             {"topology", net.topology}, {"routing", net.routing}, {"speedup", speedup}};
-        sim::write_file_atomically(out_dir + "/replay.json", j.dump(2) + "\n");
+        write_out(out_dir, force, doc, "replay.json", j.dump(2) + "\n");
     }
     if (!r.complete)
         throw sim::SimulationError(fmt::format("{}: replay stopped after {} cycles with {} of {} packets delivered "
@@ -119,6 +127,7 @@ int replay_command(const std::string& trace, const noc::NetworkConfig& net, cons
 
 int noc_command(const std::vector<std::string>& args) {
     std::string config, out_dir, pattern, trace;
+    bool force = false;
     std::vector<std::string> sets;
     std::vector<double> rates;
     bool have_rate = false, saturation = false;
@@ -150,12 +159,18 @@ int noc_command(const std::vector<std::string>& args) {
             sets.push_back(value());
         } else if (a == "--out") {
             out_dir = value();
+            if (out_dir.empty()) throw sim::InputError("--out \"\": an empty path names no folder");
+        } else if (a == "--force") {
+            force = true;
         } else if (!a.empty() && a[0] != '-' && config.empty()) {
             config = a;
         } else {
             throw sim::InputError(fmt::format("noc: unexpected argument '{}' ({})", a, kNocUsage));
         }
     }
+    if (force && out_dir.empty()) throw sim::InputError("noc: --force goes with --out");
+    // Before any simulation: a folder that cannot take the results is refused now.
+    if (!out_dir.empty()) sim::check_results_target(out_dir, force, "noc");
     sim::ConfigDoc doc = config.empty() ? sim::ConfigDoc() : sim::ConfigDoc::from_file(config);
     for (const auto& s : sets) doc.apply_override(s);
     // Through the document, so that the config.toml of --out holds the pattern used.
@@ -171,7 +186,7 @@ int noc_command(const std::vector<std::string>& args) {
                                           net.width, net.height, net.vcs, net.buffer_depth, human_bytes(bytes)));
     const noc::TrafficConfig& traffic = cfg.traffic;
     const noc::MeasureConfig& measure = cfg.measure;
-    if (!trace.empty()) return replay_command(trace, net, cfg.replay, out_dir, doc);
+    if (!trace.empty()) return replay_command(trace, net, cfg.replay, out_dir, force, doc);
     if (rates.empty()) rates = {traffic.rate};
     for (double r : rates) {
         noc::TrafficConfig t = traffic;
@@ -244,8 +259,7 @@ int noc_command(const std::vector<std::string>& args) {
         }
     }
     if (!out_dir.empty()) {
-        prepare_out(out_dir, doc);
-        sim::write_file_atomically(out_dir + "/curve.csv", noc::curve_csv(rows));
+        write_out(out_dir, force, doc, "curve.csv", noc::curve_csv(rows));
     }
     return 0;
 }

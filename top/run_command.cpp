@@ -21,6 +21,7 @@
 #include "top/applications.h"
 #include "top/gpu_system.h"
 #include "top/gpu_totals.h"
+#include "top/result_identity.h"
 #include "top/run_report.h"
 #include "top/run_tracing.h"
 #include "top/sm_observers.h"
@@ -182,11 +183,12 @@ RunOptions parse_run_options(const std::vector<std::string>& args) {
     if (vm.count("help")) {
         std::ostringstream help;
         help << kRunUsage << "\n" << desc << "\nExit codes: 0 ok, 2 bad input, 3 simulation failure, 4 output "
-                                            "verification failed. More: docs/usage.md.\n";
+                                            "verification failed, 5 output not written (disk full, ulimit -f). More: docs/usage.md.\n";
         o.help = help.str();
         return o;
     }
     po::notify(vm);
+    if (vm.count("out") && o.out_dir.empty()) throw sim::InputError("--out \"\": an empty path names no folder");
     if (vm.count("workload")) o.workload = workload;
     if (vm.count("seed")) o.seed = seed;
     if (vm.count("sample-every") && o.sample_every == 0)
@@ -244,10 +246,9 @@ PreparedRun prepare_run(const RunOptions& o) {
             throw sim::InputError(fmt::format("{} {}: the folder {} is not writable and cannot be created", option,
                                               file, dir.string()));
     }
-    if (!o.out_dir.empty() && !o.force && !sim::results_folder_free(o.out_dir))
-        throw sim::InputError(fmt::format("--out {}: the folder is not empty (another run's results?); give --force "
-                                          "to replace it, or choose another folder",
-                                          o.out_dir));
+    // Before any simulation: a link, "DIR/.", or a folder that is not a previous run's results
+    // would be refused only at publish time, after the whole run.
+    if (!o.out_dir.empty()) sim::check_results_target(o.out_dir, o.force, "run");
     return p;
 }
 
@@ -313,6 +314,8 @@ int report(const RunOptions& o, GpuSystem& gpu, sim::StatRegistry& stats, sim::C
     summary["ipc"] = kernel_cycles ? static_cast<double>(insts) / static_cast<double>(kernel_cycles) : 0.0;
     summary["simulated_seconds"] = sc_core::sc_time_stamp().to_seconds();
     summary["copy_seconds"] = static_cast<double>(gpu.device().copy_ps()) * 1e-12;
+    // What the result depends on besides its configuration (a sweep reruns it when that changes).
+    summary["identity"] = result_identity(o.ptx_dir, o.trace_list);
     summary["kernels"] = nlohmann::json::array();
     for (auto& k : gpu.device().kernels()) {
         uint64_t kc = k.end_cycle - k.start_cycle;

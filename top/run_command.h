@@ -36,7 +36,7 @@ struct RunOptions {
 };
 
 /// Exit codes of the CLI.
-enum ExitCode : int { kExitOk = 0, kExitBadInput = 2, kExitSimFailure = 3, kExitVerifyFailed = 4 };
+enum ExitCode : int { kExitOk = 0, kExitBadInput = 2, kExitSimFailure = 3, kExitVerifyFailed = 4, kExitOutputFailed = 5 };
 
 /// A run whose inputs have all been checked: its configuration, before anything is built.
 struct PreparedRun {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "sim/error.h"
+#include "sim/staged_directory.h"
 #include "top/sweep_file.h"
 #include "top/sweep_plan.h"
 #include "top/sweep_pool.h"
@@ -36,6 +37,7 @@ struct Options {
     bool retry_failed = false, dry_run = false, slurm = false, status = false, merge = false;
     long point = -1;
     SlurmOptions slurm_options;
+    std::string out_option = "--out";  ///< where the results folder was named ("--out", "sweep.out")
 };
 
 unsigned parse_count(const std::string& flag, const std::string& text, unsigned max) {
@@ -102,16 +104,20 @@ std::vector<size_t> todo(const SweepPlan& plan, const SweepStore& store, bool re
 
 int status(const SweepPlan& plan, const SweepStore& store) {
     size_t n[3] = {};
-    std::string failures;
+    std::string failures, corrupt, stale;
     for (const SweepPoint& p : plan.points()) {
         const PointRecord r = store.record(p);
         ++n[static_cast<int>(r.state)];
         if (r.state == PointRecord::State::Failed)
             failures += fmt::format("  [{}] {} {}: {}\n", p.index, p.hash, p.label, r.error);
+        if (!r.corrupt.empty()) corrupt += fmt::format("  [{}] {} {}: {}\n", p.index, p.hash, p.label, r.corrupt);
+        if (!r.stale.empty()) stale += fmt::format("  [{}] {} {}: {}\n", p.index, p.hash, p.label, r.stale);
     }
     fmt::print("sweep {} ({}): {} points: {} done, {} failed, {} pending; {} run(s) in progress or interrupted\n",
                plan.out(), plan.sweep_file(), plan.points().size(), n[1], n[2], n[0], store.attempts_in_progress());
     if (!failures.empty()) fmt::print("failed:\n{}", failures);
+    if (!stale.empty()) fmt::print("stale (counted pending; the next run reruns them):\n{}", stale);
+    if (!corrupt.empty()) fmt::print("corrupt (counted pending; the next run reruns them):\n{}", corrupt);
     auto queued = queued_slurm_jobs(plan.out());
     if (!queued.empty()) {
         std::string ids;
@@ -124,11 +130,16 @@ int status(const SweepPlan& plan, const SweepStore& store) {
 int dry_run(const SweepPlan& plan, const SweepStore& store) {
     for (const SweepPoint& p : plan.points()) {
         const PointRecord r = store.record(p);
-        const char* state = r.state == PointRecord::State::Done ? "done" :
-                            r.state == PointRecord::State::Failed ? "failed" : "pending";
+        const char* state = r.state == PointRecord::State::Done     ? "done"
+                            : r.state == PointRecord::State::Failed ? "failed"
+                            : !r.corrupt.empty()                    ? "corrupt"
+                            : !r.stale.empty()                      ? "stale"
+                                                                    : "pending";
         std::string cmd = "stacksim";
         for (auto& a : p.args) cmd += " " + a;
         fmt::print("[{}] {} {:<7} {}\n    {}\n", p.index, p.hash, state, p.label, cmd);
+        if (!r.corrupt.empty()) fmt::print("    corrupt, will be rerun: {}\n", r.corrupt);
+        if (!r.stale.empty()) fmt::print("    stale, will be rerun: {}\n", r.stale);
     }
     fmt::print("sweep: {} points, results in {}\n", plan.points().size(), plan.out());
     return 0;
@@ -164,6 +175,7 @@ int run_one_point(const SweepPlan& plan, SweepStore& store, size_t index) {
 }
 
 int run_local(const SweepPlan& plan, SweepStore& store, const Options& o) {
+    store.claim(o.out_option);
     if (!store.lock(true))
         throw sim::InputError(fmt::format("{}: another sweep, or a Slurm task of one, is running points here",
                                           plan.out()));
@@ -189,6 +201,8 @@ int run_local(const SweepPlan& plan, SweepStore& store, const Options& o) {
 }
 
 int run_slurm(const SweepPlan& plan, SweepStore& store, const Options& o) {
+    check_slurm_paths(plan, self_executable());
+    store.claim(o.out_option);
     if (!store.lock(true))
         throw sim::InputError(fmt::format("{}: a sweep is running points here", plan.out()));
     check_no_queued_jobs(plan);
@@ -212,10 +226,11 @@ int sweep_command(const std::vector<std::string>& args) {
             fmt::print("{}\n", kSweepUsage);
             return 0;
         }
-    const Options o = parse(args);
+    Options o = parse(args);
     const bool from_folder = fs::is_directory(o.target);
     std::string out = o.out;
     if (from_folder) {
+        o.out_option = "results folder";
         if (!out.empty() && fs::absolute(out) != fs::absolute(o.target))
             throw sim::InputError("sweep: --out goes with a sweep file, not a results folder");
         out = o.target;
@@ -223,10 +238,16 @@ int sweep_command(const std::vector<std::string>& args) {
     std::optional<SweepFile> file;
     if (!from_folder) {
         file = SweepFile::read(o.target);
-        if (out.empty()) out = file->out();
+        if (out.empty()) {
+            out = file->out();
+            o.out_option = file->out_where() + ": sweep.out";
+        }
+        // Before any work: a folder that is not a sweep's results folder is never written to.
+        sim::check_results_target(out, true, "sweep", o.out_option);
     }
     // Reports, merges and Slurm tasks work from the plan saved in the results folder.
     if (o.status || o.merge || o.point >= 0 || from_folder) {
+        SweepStore(out).check_is_sweep_folder();
         SweepPlan plan = SweepPlan::load(out);
         SweepStore store(plan.out());
         if (o.status) return status(plan, store);

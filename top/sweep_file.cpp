@@ -93,6 +93,9 @@ AxisValue apps_value(const std::string& file, const toml::node& n) {
     return v;
 }
 
+constexpr size_t kMaxPathChars = 4095;  // PATH_MAX - 1
+constexpr size_t kMaxNameChars = 255;   // NAME_MAX
+
 /// The value of a scalar axis; checks the run axes' kinds. Throws naming file, line and key.
 AxisValue scalar(const std::string& file, const std::string& axis, const toml::node& n) {
     if (axis == "apps") return apps_value(file, n);
@@ -117,6 +120,20 @@ AxisValue scalar(const std::string& file, const std::string& axis, const toml::n
         fail(file, &n, axis, "expected a string");
     if ((axis == "config" || axis == "workload" || axis == "trace" || axis == "ptx_dir") && v.display.empty())
         fail(file, &n, axis, "must not be empty");
+    // A path the system would refuse ("File name too long") is refused here, without echoing it.
+    if (axis == "config" || axis == "trace" || axis == "ptx_dir" || axis == "workload") {
+        size_t longest = 0, part = 0;
+        for (char c : v.display) {
+            part = c == '/' ? 0 : part + 1;
+            longest = std::max(longest, part);
+        }
+        if (v.display.size() > kMaxPathChars || longest > kMaxNameChars)
+            fail(file, &n, axis,
+                 fmt::format("a value of {} characters{}: a path has at most {} characters and {} per folder or file "
+                             "name",
+                             v.display.size(), longest > kMaxNameChars ? fmt::format(" (a name of {})", longest) : "",
+                             kMaxPathChars, kMaxNameChars));
+    }
     if (axis == "size" && !(n.is_integer() && n.as_integer()->get() >= 1))
         fail(file, &n, axis, "expected a positive integer");
     if (axis == "seed" && !(n.is_integer() && n.as_integer()->get() >= 0))
@@ -165,6 +182,7 @@ SweepFile SweepFile::read(const std::string& path) {
     fs::path out = fs::path(path);
     out.replace_extension();
     f.m_out = out.string();
+    f.m_out_where = path;
 
     std::map<std::string, std::string> varied_at;  // axis -> where it is varied ([grid], [[zip]])
     auto note_varied = [&](const std::string& axis) {
@@ -187,6 +205,7 @@ SweepFile SweepFile::read(const std::string& path) {
                     auto* s = leaf.node->as_string();
                     if (!s || s->get().empty()) fail(path, leaf.node, name, "expected a folder name");
                     f.m_out = (fs::path(f.m_dir) / s->get()).lexically_normal().string();
+                    f.m_out_where = fmt::format("{}:{}", path, leaf.node->source().begin.line);
                 } else if (leaf.key == "stats") {
                     auto* a = leaf.node->as_array();
                     if (!a) fail(path, leaf.node, name, "expected an array of stat names");
@@ -211,6 +230,8 @@ SweepFile SweepFile::read(const std::string& path) {
             for (const Leaf& leaf : leaves(*table_or_fail(path, v, key), "")) {
                 claim(leaf, "grid");
                 Axis axis;
+                axis.where = fmt::format("{}:{}", path, leaf.node->source().begin.line);
+                axis.key = "grid." + leaf.key;
                 axis.values = axis_values(path, "grid." + leaf.key, leaf);
                 f.m_axes.push_back(std::move(axis));
             }
@@ -241,6 +262,8 @@ SweepFile SweepFile::read(const std::string& path) {
                                          columns.back().size(), list.front().key, columns.front().size()));
                 }
                 Axis axis;
+                axis.where = fmt::format("{}:{}", path, list.front().node->source().begin.line);
+                axis.key = "zip." + list.front().key;
                 axis.width = columns.size();
                 for (size_t i = 0; i < columns.front().size(); ++i)
                     for (auto& c : columns) axis.values.push_back(c[i]);
@@ -250,7 +273,25 @@ SweepFile SweepFile::read(const std::string& path) {
             fail(path, &v, key, fmt::format("unknown table ({})", kLayout));
         }
     }
+    // The number of points, counted before any is made: a product of a few short axes can be huge.
+    uint64_t count = 1;
+    for (const Axis& a : f.m_axes) {
+        count *= a.values.size() / a.width;
+        if (count + f.m_points.size() > kMaxSweepPoints)
+            throw sim::InputError(fmt::format("{}: {}: the sweep would have more than {} points (the product of its "
+                                              "axes up to this one is {}); split it into several sweeps",
+                                              a.where, a.key, kMaxSweepPoints, count));
+    }
+    if (f.m_points.size() > kMaxSweepPoints)
+        throw sim::InputError(fmt::format("{}: point: more than {} [[point]] tables", path, kMaxSweepPoints));
     return f;
+}
+
+size_t SweepFile::point_count() const {
+    size_t count = m_axes.empty() ? 0 : 1;
+    for (const Axis& a : m_axes) count *= a.values.size() / a.width;
+    count += m_points.size();
+    return count ? count : 1;
 }
 
 std::vector<SweepPointSpec> SweepFile::expand() const {

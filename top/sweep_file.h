@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A sweep file (`stacksim sweep SWEEP.toml`): its settings, base values and axes, expanded into points.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,9 @@ struct SweepPointSpec {
     size_t first_axis = 0;  ///< values before this index come from [base]
     std::string where;  ///< "FILE:LINE" naming the point: its [[point]] table or its first axis value
 };
+
+/// Most points one sweep may have; SweepFile::read refuses more (counted, not made).
+inline constexpr size_t kMaxSweepPoints = 100000;
 
 /// A parsed sweep file. Layout (all tables optional):
 ///
@@ -47,6 +51,8 @@ public:
     const std::string& dir() const { return m_dir; }
     /// The results folder: [sweep] out, else the sweep file's path without ".toml".
     const std::string& out() const { return m_out; }
+    /// "FILE:LINE" of [sweep] out (FILE alone when out comes from the file's name).
+    const std::string& out_where() const { return m_out_where; }
     /// Replaces the results folder (`--out`).
     void set_out(std::string out) { m_out = std::move(out); }
     /// Stats of stats.json that results.csv gets a column for.
@@ -60,13 +66,16 @@ public:
     /// Every point: the product of [grid] and [[zip]] (first axis outermost), then [[point]]s;
     /// the [base] values alone when there are none.
     std::vector<SweepPointSpec> expand() const;
+    /// The number of points expand() makes (at most kMaxSweepPoints), without making them.
+    size_t point_count() const;
 
 private:
     struct Axis {
         std::vector<AxisValue> values;  ///< one per position (zip tables: several axes per position)
         size_t width = 1;               ///< axes that advance together (a [[zip]] table)
+        std::string where, key;         ///< "FILE:LINE" and "grid.KEY" / "zip.KEY" of the axis
     };
-    std::string m_path, m_dir, m_out;
+    std::string m_path, m_dir, m_out, m_out_where;
     std::vector<std::string> m_stats, m_stats_where;
     double m_timeout = 0;
     std::vector<AxisValue> m_base;

@@ -68,7 +68,8 @@ public:
         std::string config_arg = config;
         if (!is_preset(config)) {
             config_arg = absolute(m_file.dir(), config);
-            if (!fs::is_regular_file(config_arg))
+            std::error_code ec;
+            if (!fs::is_regular_file(config_arg, ec))
                 throw sim::InputError(fmt::format("{}: config: '{}' is no preset and no file", config_value->where, config));
         }
         sim::ConfigDoc doc;
@@ -113,7 +114,8 @@ public:
                 set("run.seed=" + v.toml, v);
             } else if (v.axis == "trace" || v.axis == "ptx_dir") {
                 std::string path = absolute(m_file.dir(), v.display);
-                const bool ok = v.axis == "trace" ? fs::is_regular_file(path) : fs::is_directory(path);
+                std::error_code ec;
+                const bool ok = v.axis == "trace" ? fs::is_regular_file(path, ec) : fs::is_directory(path, ec);
                 if (!ok) throw sim::InputError(fmt::format("{}: {}: no such {} '{}'", v.where, v.axis,
                                                            v.axis == "trace" ? "file" : "folder", v.display));
                 (v.axis == "trace" ? trace : ptx_dir) = path;

@@ -47,7 +47,7 @@ void SweepPool::start(size_t point) {
     std::vector<char*> argv;
     for (auto& a : c.command) argv.push_back(a.data());
     argv.push_back(nullptr);
-    const int log = ::open(c.attempt.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    const int log = m_store.open_log(c.attempt);
     const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (log < 0 || null < 0) throw std::runtime_error(c.attempt.log + ": cannot create: " + std::strerror(errno));
     const pid_t parent = ::getpid();
@@ -81,8 +81,7 @@ void SweepPool::finish(Child& c, int status) {
     // Interrupted (by us, or by the Ctrl-C that reached the whole process group): stays pending.
     if ((c.stopped || g_stop) && o.exit_code != 0) {
         std::error_code ec;
-        std::filesystem::remove_all(c.attempt.out, ec);
-        std::filesystem::remove(c.attempt.log, ec);
+        std::filesystem::remove_all(c.attempt.dir, ec);
         return;
     }
     const PointRecord r = m_store.publish(p, c.attempt, o, c.command);

@@ -22,6 +22,10 @@ struct SlurmOptions {
 std::string submit_to_slurm(const SweepPlan& plan, const std::vector<size_t>& todo, const std::string& exe,
                             const SlurmOptions& options);
 
+/// Checks, before anything is written, that the paths of `plan`'s results folder and of `exe`
+/// can be given to sbatch and the job scripts (script_text.h). Throws sim::InputError.
+void check_slurm_paths(const SweepPlan& plan, const std::string& exe);
+
 /// Jobs of the last submission to `out` that squeue still lists (empty if none, or no Slurm).
 std::vector<std::string> queued_slurm_jobs(const std::string& out);
 

@@ -2,6 +2,8 @@
 // End-to-end: `stacksim noc` outputs: the effective config beside the curve, clean rates, rate 0.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 #include "tests/system/cli_runner.h"
@@ -60,4 +62,30 @@ TEST_CASE("noc cli: at rate 0 nothing is measured, and the latencies say so inst
     const auto rows = lines_of(read_file(dir + "/curve.csv"));
     REQUIRE(rows.size() == 2);
     CHECK(rows[1].rfind("0,0.000000,0.000000,,,,0,0,", 0) == 0);  // empty packet/network latency and hops
+}
+
+TEST_CASE("noc cli: --out refuses a non-empty folder (no mixing of two runs) and --force replaces only noc results",
+          "[noc][cli][errors]") {
+    const std::string dir = temp_dir();
+    const std::string small = " --rate 0.05 --set noc.width=4 --set noc.height=4 --set traffic.measure=500";
+    REQUIRE(run_cli("noc" + small + " --out " + dir + "/a").exit_code == 0);
+    const std::string first = read_file(dir + "/a/curve.csv");
+    CHECK(read_file(dir + "/a/.stacksim-results") == "noc\n");
+    CliResult again = run_cli("noc" + small + " --pattern transpose --out " + dir + "/a");
+    INFO(again.output);
+    CHECK(again.exit_code == 2);
+    CHECK(again.output.find("--force") != std::string::npos);
+    CHECK(read_file(dir + "/a/curve.csv") == first);
+    REQUIRE(run_cli("noc" + small + " --pattern transpose --out " + dir + "/a --force").exit_code == 0);
+    CHECK(read_file(dir + "/a/config.toml").find("transpose") != std::string::npos);
+    // A folder that holds no stacksim noc results is never replaced, --force or not.
+    std::filesystem::create_directories(dir + "/mine");
+    write_file(dir + "/mine/notes.txt", "mine");
+    for (const char* force : {"", " --force"}) {
+        CliResult r = run_cli("noc" + small + " --out " + dir + "/mine" + force);
+        INFO(r.output);
+        CHECK(r.exit_code == 2);
+        CHECK(std::count(r.output.begin(), r.output.end(), '\n') == 1);
+        CHECK(read_file(dir + "/mine/notes.txt") == "mine");
+    }
 }

@@ -178,7 +178,8 @@ TEST_CASE("reliability: a non-empty results folder is kept unless --force, which
     std::vector<std::string> names;
     for (auto& f : fs::directory_iterator(dir)) names.push_back(f.path().filename().string());
     std::sort(names.begin(), names.end());
-    CHECK(names == std::vector<std::string>{"config.toml", "stats.csv", "stats.json", "stats.txt", "summary.json"});
+    CHECK(names == std::vector<std::string>{".stacksim-results", "config.toml", "stats.csv", "stats.json", "stats.txt",
+                                            "summary.json"});
     CHECK(std::distance(fs::directory_iterator(fs::path(dir).parent_path()), fs::directory_iterator()) == 1);
 }
 

@@ -52,6 +52,7 @@ TEST_CASE("results folder: files appear together, only at publish", "[results]")
     }
     CHECK(slurp(target + "/stats.json") == "{}\n");
     CHECK(slurp(target + "/summary.json") == "{\"a\": 1}\n");
+    CHECK(slurp(target + "/" + sim::kResultsMarker) == "run\n");
     CHECK(entries(root) == 1);  // no staging folder left
     const mode_t mask = ::umask(0);
     ::umask(mask);
@@ -81,6 +82,7 @@ TEST_CASE("results folder: a non-empty folder is refused unless replaced, and re
     fs::create_directories(target);
     spit(target + "/stats.json", "old stats");
     spit(target + "/extra.txt", "old extra");
+    spit(target + "/" + sim::kResultsMarker, "run\n");  // an earlier run's results
     CHECK_FALSE(sim::results_folder_free(target));
     {
         sim::StagedDirectory out(target);
@@ -103,6 +105,48 @@ TEST_CASE("results folder: a non-empty folder is refused unless replaced, and re
     CHECK(sim::results_folder_free(root + "/absent"));
     spit(root + "/file", "x");
     CHECK_THROWS_AS(sim::results_folder_free(root + "/file"), sim::InputError);
+}
+
+TEST_CASE("results folder: --force replaces only a folder with the marker of the same kind", "[results]") {
+    const std::string root = scratch(), target = root + "/run";
+    {
+        sim::StagedDirectory out(target);
+        out.write("stats.json", "first");
+        out.publish(false);
+    }
+    CHECK(sim::results_folder_kind(target) == "run");
+    CHECK_NOTHROW(sim::check_results_target(target, true, "run"));
+    CHECK_THROWS_AS(sim::check_results_target(target, false, "run"), sim::InputError);
+    CHECK_THROWS_AS(sim::check_results_target(target, true, "noc"), sim::InputError);
+    // A source tree (no marker) is never replaced, even when asked to.
+    fs::create_directories(root + "/src");
+    spit(root + "/src/main.c", "int main;");
+    CHECK_THROWS_AS(sim::check_results_target(root + "/src", true, "run"), sim::InputError);
+    {
+        sim::StagedDirectory out(root + "/src");
+        out.write("stats.json", "new");
+        CHECK_THROWS_AS(out.publish(true), sim::InputError);
+    }
+    CHECK(slurp(root + "/src/main.c") == "int main;");
+    // A marker that is a link is not a marker.
+    fs::create_directories(root + "/linked");
+    spit(root + "/linked/data", "x");
+    spit(root + "/marker", "run\n");
+    fs::create_symlink(root + "/marker", root + "/linked/" + sim::kResultsMarker);
+    CHECK(sim::results_folder_kind(root + "/linked") == "");
+    // Names refused before any work: empty, ".", "..", links.
+    for (const std::string& bad : {std::string(""), root + "/.", target + "/..", root + "/x/."}) {
+        INFO(bad);
+        CHECK_THROWS_AS(sim::check_results_target(bad, true, "run"), sim::InputError);
+    }
+    fs::create_directory_symlink(target, root + "/link");
+    CHECK_THROWS_AS(sim::check_results_target(root + "/link", true, "run"), sim::InputError);
+    CHECK_NOTHROW(sim::check_results_target(root + "/absent", false, "run"));
+    fs::create_directories(root + "/empty");
+    CHECK_NOTHROW(sim::check_results_target(root + "/empty", false, "run"));
+    sim::mark_results_folder(root + "/empty", "sweep");
+    CHECK(sim::results_folder_kind(root + "/empty") == "sweep");
+    CHECK_THROWS_AS(sim::mark_results_folder(root + "/empty", "sweep"), sim::InputError);  // exclusive
 }
 
 TEST_CASE("atomic file: a symlink planted at the old temporary name is not followed", "[results]") {
