@@ -19,6 +19,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PRESETS = [
     ("gtx1080", "Accel-Sim's GTX 1080 reference config (`../shared/traces/accelsim/vectoradd-100-32/"
                 "reference-gtx1080-config/`)"),
+    ("qv100", "Accel-Sim's tested `SM7_QV100` `gpgpusim.config` (ALU latencies from its trace config, as the "
+              "preset's comments give them)"),
     ("rtx3070", "Accel-Sim's tested `SM86_RTX3070` `gpgpusim.config`"),
 ]
 

@@ -148,7 +148,7 @@ TEST_CASE("presets: each Accel-Sim option table matches its preset and is the on
     const std::string reference = have_reference ? "\n" + read_file(reference_dir + "gpgpusim.config") + "\n" +
                                                        read_file(reference_dir + "gpgpusim.trace.config")
                                                  : "";
-    for (const char* preset : {"gtx1080", "rtx3070"}) {
+    for (const char* preset : {"gtx1080", "qv100", "rtx3070"}) {
         const auto values = effective(preset);
         const auto rows = option_rows(preset);
         CHECK(rows.size() > 40);
