@@ -71,6 +71,10 @@ const sim::Params<SmConfig>& SmConfig::params() {
         p.add("instruction_bytes", &C::instruction_bytes, "bytes",
               "distance between instructions in the I-cache's address space")
             .range(1, 64);
+        p.add("perfect_inst_const_cache", &C::perfect_inst_const_cache, "",
+              "every instruction fetch hits the I-cache (fetch_latency) and every kernel-parameter load the "
+              "constant cache (const_cache_latency): no fill time, no memory traffic (Accel-Sim's "
+              "-gpgpu_perfect_inst_const_cache)");
         p.add("const_cache_bytes", &C::const_cache_bytes, "bytes",
               "constant cache for kernel parameters (4 ways of 64-byte lines)")
             .range(256, 1u << 20)

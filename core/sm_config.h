@@ -57,6 +57,9 @@ struct SmConfig {
     uint32_t icache_miss_latency = 120;   ///< cycles to fill a missing line (icache_fill = latency)
     IcacheFill icache_fill = IcacheFill::Latency;
     uint32_t instruction_bytes = 8;
+    /// Every instruction fetch and kernel-parameter load hits (Accel-Sim's
+    /// -gpgpu_perfect_inst_const_cache): no fills, no memory traffic.
+    bool perfect_inst_const_cache = false;
 
     // Constant cache (kernel parameters, ld.param).
     uint32_t const_cache_bytes = 2048;

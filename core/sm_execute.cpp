@@ -294,6 +294,10 @@ uint64_t Sm::fetch_ready(Warp& w, uint32_t pc, uint64_t cycle) {
     addr += uint64_t{launch.code_id} << 24;
     const uint64_t line = m_icache.line_of(addr);
     uint64_t ready = cycle + m_cfg.fetch_latency;
+    if (m_cfg.perfect_inst_const_cache) {
+        ++m_icache_hits;
+        return ready;
+    }
     const bool from_memory = m_cfg.icache_fill == IcacheFill::Memory;
     if (m_icache.lookup(line)) {
         auto fill = m_icache_fills.find(line);
@@ -351,7 +355,7 @@ void Sm::fetch_response(uint64_t addr) {
 uint64_t Sm::constant_latency(const Warp& w, const Instruction& inst) {
     // Each launch has its own parameter bank; the operand's offset is the address within it.
     uint64_t addr = (uint64_t{m_ctas.cta(w.cta_slot).launch->id} << 20) + (inst.num_src ? inst.src[0].imm : 0);
-    if (m_const_cache.lookup(addr)) {
+    if (m_cfg.perfect_inst_const_cache || m_const_cache.lookup(addr)) {
         ++m_const_hits;
         return m_cfg.const_cache_latency;
     }

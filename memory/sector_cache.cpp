@@ -12,6 +12,23 @@
 
 namespace stacksim::memory {
 
+namespace {
+/// Bytes per bit of a request's sector mask (sim::MemExtension), whatever the cache's sectors.
+constexpr uint32_t kMaskSectorBytes = 32;
+}  // namespace
+
+uint32_t SectorCache::own_sectors(uint32_t mask) const {
+    // A cache with sectors larger than the mask's (an unsectored L2: one 128-byte sector) holds,
+    // fetches and writes back whole sectors of its own: every mask bit of a touched sector is set.
+    const uint32_t group = m_cfg.sector_bytes / kMaskSectorBytes;
+    if (group <= 1) return mask;
+    const uint32_t ones = group >= 32 ? ~0u : (1u << group) - 1;
+    uint32_t out = 0;
+    for (uint32_t first = 0; first < 32; first += group)
+        if (mask & (ones << first)) out |= ones << first;
+    return out;
+}
+
 SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& cfg, sim::ClockDomain& clock,
                  sim::StatRegistry& stats)
     : sc_module(name), upstream("upstream", cfg.queue_depth), downstream("downstream"), m_cfg(cfg), m_clock(clock),
@@ -69,24 +86,48 @@ bool SectorCache::in_victim_tags(uint32_t warp, uint64_t line) const {
     return std::find(v.begin(), v.end(), line) != v.end();
 }
 
+void SectorCache::pop_request() {
+    if (m_cfg.input_latency) m_delay.pop_front();
+    else upstream.pop();
+}
+
+bool SectorCache::request_ready(uint64_t cycle) const { return !m_delay.empty() && m_delay.front().cycle <= cycle; }
+
+bool SectorCache::enter_delay(uint64_t cycle) {
+    // Only requests that have waited out the latency and not yet entered the tag stage are
+    // bounded (Accel-Sim's icnt-to-L2 queue); the delay itself holds any number.
+    size_t waiting = 0;
+    for (auto it = m_delay.begin(); it != m_delay.end() && it->cycle <= cycle && waiting < m_cfg.queue_depth; ++it)
+        ++waiting;
+    bool moved = false;
+    while (!upstream.empty() && waiting < m_cfg.queue_depth) {
+        m_delay.push_back({m_arrivals.front() + m_cfg.input_latency, m_seq++, &upstream.front()});
+        m_arrivals.pop_front();
+        upstream.pop();
+        if (m_delay.back().cycle <= cycle) ++waiting;
+        moved = true;
+    }
+    return moved;
+}
+
 bool SectorCache::lookup_stage(uint64_t cycle) {
-    tlm::tlm_generic_payload& p = upstream.front();
+    tlm::tlm_generic_payload& p = front_request();
     sim::MemExtension& e = sim::PayloadPool::ext(p);
     const uint64_t line = m_tags.line_of(p.get_address());
-    const uint32_t sectors = e.sector_mask;
+    const uint32_t sectors = own_sectors(e.sector_mask);
     const bool write_back = m_cfg.write_policy == WritePolicy::WriteBack;
     if (m_cfg.atomics == AtomicPolicy::Bypass && common::ContextExtension::is_set(p)) {
         // A context save or restore passes an L1 without allocating or touching its lines.
         ++m_context_forwards;
         m_out.push_back({line, sectors, e.access, &p, e.warp, false, true});
-        upstream.pop();
+        pop_request();
         return true;
     }
     if (m_cfg.atomics == AtomicPolicy::Bypass && common::InstructionExtension::is_set(p)) {
         // An I-cache fill passes an L1 data cache without allocating (the SM has its own I-cache).
         ++m_instruction_forwards;
         m_out.push_back({line, sectors, e.access, &p, e.warp, false, false, true});
-        upstream.pop();
+        pop_request();
         return true;
     }
     switch (e.access) {
@@ -143,7 +184,7 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
     case sim::MemAccess::Write:
         if (write_back && m_cfg.write_miss == WriteMiss::ForwardAndFetch) {
             if (const uint32_t missing = sectors & ~m_tags.lookup(line)) {
-                if (!forward_and_fetch(p, line, missing)) return false;
+                if (!forward_and_fetch(p, line, missing, sectors)) return false;
                 break;
             }
         }
@@ -198,11 +239,11 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
         respond(p, cycle + m_cfg.hit_latency + m_cfg.atomic_latency);
         break;
     }
-    upstream.pop();
+    pop_request();
     return true;
 }
 
-bool SectorCache::forward_and_fetch(tlm::tlm_generic_payload& p, uint64_t line, uint32_t missing) {
+bool SectorCache::forward_and_fetch(tlm::tlm_generic_payload& p, uint64_t line, uint32_t missing, uint32_t sectors) {
     const sim::MemExtension& e = sim::PayloadPool::ext(p);
     auto it = m_mshrs.find(line);
     if (it == m_mshrs.end() && m_mshrs.size() >= m_cfg.mshrs) {
@@ -223,7 +264,7 @@ bool SectorCache::forward_and_fetch(tlm::tlm_generic_payload& p, uint64_t line, 
         ++m.outstanding;
         m_out.push_back({line, extra, sim::MemAccess::Read, nullptr, e.warp});
     }
-    m.dirty_on_fill |= e.sector_mask;
+    m.dirty_on_fill |= sectors;
     return true;
 }
 
@@ -248,7 +289,7 @@ void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
                     auto atomic = m_pending_atomics.find(w);
                     if (atomic != m_pending_atomics.end()) {  // the read half arrived: modify, write
                         m_pending_atomics.erase(atomic);
-                        m_tags.mark_dirty(line, sim::PayloadPool::ext(*w).sector_mask);
+                        m_tags.mark_dirty(line, own_sectors(sim::PayloadPool::ext(*w).sector_mask));
                         respond(*w, cycle + m_cfg.hit_latency + m_cfg.atomic_latency);
                     } else {
                         // The filled data leaves through the same data pipeline as a hit.
@@ -275,7 +316,7 @@ void SectorCache::send_downstream(uint64_t cycle) {
     tlm::tlm_generic_payload& p = m_pool.acquire();
     p.set_address(o.addr);
     if (o.walk || o.context || o.instruction) p.set_data_length(o.origin->get_data_length());
-    else p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * m_cfg.sector_bytes);
+    else p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * kMaskSectorBytes);
     p.set_command(o.access == sim::MemAccess::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
     sim::MemExtension& e = sim::PayloadPool::ext(p);
     if (o.origin) e = sim::PayloadPool::ext(*o.origin);
@@ -300,23 +341,30 @@ bool SectorCache::tick(uint64_t cycle) {
         upstream.respond(*p);
     }
     bool progressed = !returns.empty();
-    // With an input latency the oldest request reaches the tag stage input_latency cycles
-    // after it arrived (requests arrive and leave in order).
-    const bool arrived = !m_cfg.input_latency || upstream.empty() || m_arrivals.front() + m_cfg.input_latency <= cycle;
-    if (!upstream.empty() && arrived && lookup_stage(cycle)) {
+    if (m_cfg.input_latency) {
+        // Each request reaches the tag stage input_latency cycles after it arrived, in order.
+        if (enter_delay(cycle)) progressed = true;
+        if (request_ready(cycle) && lookup_stage(cycle)) {
+            progressed = true;
+            enter_delay(cycle);
+        }
+    } else if (!upstream.empty() && lookup_stage(cycle)) {
         progressed = true;
-        if (m_cfg.input_latency) m_arrivals.pop_front();
     }
-    if (upstream.admit_withheld()) progressed = true;
+    if (upstream.admit_withheld()) {
+        progressed = true;
+        if (m_cfg.input_latency) enter_delay(cycle);
+    }
     if (!m_out.empty() && downstream.can_send()) {
         send_downstream(cycle);
         progressed = true;
     }
-    const bool more_work = (!upstream.empty() && progressed) || (!m_out.empty() && downstream.can_send()) ||
+    const bool next_ready = m_cfg.input_latency ? request_ready(cycle + 1) : !upstream.empty();
+    const bool more_work = (next_ready && progressed) || (!m_out.empty() && downstream.can_send()) ||
                            !m_returns.empty();
     if (more_work) return true;
     uint64_t wake = m_ready.empty() ? ~uint64_t{0} : m_ready.top().cycle;
-    if (!upstream.empty() && !arrived) wake = std::min(wake, m_arrivals.front() + m_cfg.input_latency);
+    if (!m_delay.empty() && m_delay.front().cycle > cycle) wake = std::min(wake, m_delay.front().cycle);
     if (wake != ~uint64_t{0}) m_clock.wake_at(*this, std::max(wake, cycle + 1));
     return false;
 }

@@ -69,8 +69,19 @@ private:
     };
 
     bool lookup_stage(uint64_t cycle);
-    /// write_miss = forward_and_fetch: forwards the write `p` and fetches its missing sectors.
-    bool forward_and_fetch(tlm::tlm_generic_payload& p, uint64_t line, uint32_t missing);
+    /// The request next in line for the tag stage (the delay stage's front with an
+    /// input_latency, else the input queue's); pop_request() removes it.
+    tlm::tlm_generic_payload& front_request() { return m_cfg.input_latency ? *m_delay.front().p : upstream.front(); }
+    void pop_request();
+    /// input_latency > 0: a request is ready for the tag stage at `cycle`.
+    bool request_ready(uint64_t cycle) const;
+    /// Moves queued requests into the delay stage while fewer than queue_depth wait at its end.
+    bool enter_delay(uint64_t cycle);
+    /// write_miss = forward_and_fetch: forwards the write `p` and fetches its missing sectors;
+    /// `sectors` (the cache's own) are left dirty.
+    bool forward_and_fetch(tlm::tlm_generic_payload& p, uint64_t line, uint32_t missing, uint32_t sectors);
+    /// A request's 32-byte sector mask widened to whole sectors of this cache.
+    uint32_t own_sectors(uint32_t mask) const;
     void handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle);
     void remember_victim(const common::Eviction& ev);
     bool in_victim_tags(uint32_t warp, uint64_t line) const;
@@ -87,6 +98,9 @@ private:
     std::deque<Outgoing> m_out;
     std::vector<tlm::tlm_generic_payload*> m_returns;
     std::deque<uint64_t> m_arrivals;  ///< arrival cycle of each queued request (input_latency > 0)
+    /// The input-latency stage (Accel-Sim's ROP queue): pipelined, any number in flight; each
+    /// entry's cycle is when it reaches the tag stage (nondecreasing).
+    std::deque<Ready> m_delay;
     std::unordered_map<tlm::tlm_generic_payload*, tlm::tlm_generic_payload*> m_origin;  ///< down -> up
     std::unordered_set<tlm::tlm_generic_payload*> m_pending_atomics;  ///< executed atomics awaiting a fill
     std::vector<std::deque<uint64_t>> m_victims;  ///< per warp slot

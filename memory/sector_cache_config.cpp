@@ -19,11 +19,13 @@ const sim::Params<SectorCacheConfig>& SectorCacheConfig::params() {
             .range(4, 4096).power_of_two();
         p.add("hit_latency", &C::hit_latency, "cycles", "tag stage to response, for a hit").range(0, 100000);
         p.add("input_latency", &C::input_latency, "cycles",
-              "arrival to tag stage, every request (a fixed queue in front, e.g. an L2 slice's ROP stage)")
+              "arrival to tag stage, every request: a pipelined delay (an L2 slice's ROP stage) holding any number "
+              "of requests; queue_depth bounds only those waiting to enter it or the tag stage")
             .range(0, 100000);
         p.add("mshrs", &C::mshrs, "lines", "lines with misses in flight").range(1, 65536);
         p.add("mshr_merge", &C::mshr_merge, "requests", "requests merged into one MSHR").range(1, 65536);
-        p.add("queue_depth", &C::queue_depth, "requests", "requests waiting for the tag stage; then END_REQ is withheld")
+        p.add("queue_depth", &C::queue_depth, "requests", "requests waiting for the tag stage (and, with an input_latency, as many "
+              "waiting to enter the delay); then END_REQ is withheld")
             .range(1, 65536);
         p.add("write_policy", &C::write_policy, "", "write_through: forward writes; write_back: absorb (write-allocate)")
             .names({{"write_through", WritePolicy::WriteThrough}, {"write_back", WritePolicy::WriteBack}});

@@ -37,7 +37,8 @@ struct SectorCacheConfig {
     uint32_t sector_bytes = 32;
     uint32_t hit_latency = 28;
     /// Cycles from a request's arrival to its tag stage, every request (a fixed queue in front
-    /// of the cache: an L2 slice's ROP stage, Accel-Sim's gpgpu_l2_rop_latency). 0: none.
+    /// of the cache: an L2 slice's ROP stage, Accel-Sim's gpgpu_l2_rop_latency). Pipelined: it
+    /// holds any number of requests; `queue_depth` bounds those waiting at either end. 0: none.
     uint32_t input_latency = 0;
     uint32_t mshrs = 32;
     uint32_t mshr_merge = 8;
