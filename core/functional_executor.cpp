@@ -74,6 +74,21 @@ MemRef resolve_address(const Instruction& inst, const Operand& a, const WarpExec
         shared = true;
         addr -= kSharedWindowBase;
     }
+    if (inst.space == StateSpace::Local ||
+        (inst.space == StateSpace::Generic && addr >= kLocalWindowBase && addr - kLocalWindowBase < kLocalWindowBytes)) {
+        if (inst.space == StateSpace::Generic) addr -= kLocalWindowBase;
+        if (align > 1 && (addr & (align - 1)) != 0)
+            fail(inst, "misaligned " + std::to_string(align) + "-byte local access at offset " + std::to_string(addr));
+        const CtaExecContext& c = *w.cta;
+        if (addr > c.local_bytes || c.local_bytes - addr < bytes)
+            fail(inst, "local memory access out of bounds (offset " + std::to_string(addr) + ", " +
+                           std::to_string(c.local_bytes) + " bytes per thread)");
+        // Word w of thread t sits at (w * threads + t) * 4: a warp's accesses to one local
+        // offset are consecutive words and coalesce as on hardware.
+        const uint64_t threads = uint64_t{(c.ntid[0] * c.ntid[1] * c.ntid[2] + kWarpSize - 1) / kWarpSize} * kWarpSize;
+        const uint64_t t = uint64_t{w.warp_in_cta} * kWarpSize + lane;
+        return MemRef{false, c.local_base + ((addr / 4) * threads + t) * 4 + addr % 4, threads * 4};
+    }
     if (align > 1 && (addr & (align - 1)) != 0)
         fail(inst, "misaligned " + std::to_string(align) + "-byte access at address " +
                        std::to_string(addr));
@@ -85,6 +100,11 @@ MemRef resolve_address(const Instruction& inst, const Operand& a, const WarpExec
 
 void mem_read(const Instruction& inst, WarpExecContext& w, MemRef m, void* dst,
               unsigned bytes) {
+    if (m.word_stride && bytes > 4) {
+        for (unsigned k = 0; k < bytes; k += 4)
+            mem_read(inst, w, MemRef{false, m.addr + (k / 4) * m.word_stride}, static_cast<uint8_t*>(dst) + k, 4);
+        return;
+    }
     if (m.shared) {
         std::memcpy(dst, w.cta->shared.data() + m.addr, bytes);
     } else {
@@ -95,6 +115,11 @@ void mem_read(const Instruction& inst, WarpExecContext& w, MemRef m, void* dst,
 
 void mem_write(const Instruction& inst, WarpExecContext& w, MemRef m, const void* src,
                unsigned bytes) {
+    if (m.word_stride && bytes > 4) {
+        for (unsigned k = 0; k < bytes; k += 4)
+            mem_write(inst, w, MemRef{false, m.addr + (k / 4) * m.word_stride}, static_cast<const uint8_t*>(src) + k, 4);
+        return;
+    }
     if (m.shared) {
         std::memcpy(w.cta->shared.data() + m.addr, src, bytes);
     } else {

@@ -168,6 +168,9 @@ template <class T> inline T finish_float(const Instruction& inst, T v) {
 struct MemRef {
     bool shared;
     uint64_t addr;
+    /// Local memory: bytes between a thread's consecutive 32-bit words (0: not local). A
+    /// wider access is read and written word by word.
+    uint64_t word_stride = 0;
 };
 
 /// Address of a lane's Addr operand (base register + offset), resolved for `inst.space`:

@@ -223,7 +223,7 @@ private:
 
     // Stats.
     sim::Counter m_issued_insts, m_thread_insts, m_active_cycles, m_divergent_branches,
-        m_branches, m_mem_requests, m_shared_accesses, m_bank_conflict_cycles, m_ctas_done,
+        m_branches, m_mem_requests, m_shared_accesses, m_local_loads, m_local_stores, m_bank_conflict_cycles, m_ctas_done,
         m_icache_hits, m_icache_misses, m_const_hits, m_const_misses, m_fp64_insts, m_sfu_insts, m_ctas_switched,
         m_ctas_flushed, m_ctas_restored, m_context_saved, m_context_restored, m_save_cycles, m_restore_cycles,
         m_flushed_instructions, m_flushed_cycles;

@@ -26,6 +26,7 @@ public:
     void run(workloads::HostApi& host) override {
         workloads::LaunchArgs args = m_k.setup ? m_k.setup(host) : workloads::LaunchArgs();
         host.launch_ptx_source("test.ptx", m_k.ptx, m_k.entry, m_k.grid, m_k.block, args);
+        if (m_k.after) m_k.after(host);
     }
     workloads::VerifyResult verify() override { return {true, 0, 0, ""}; }
 

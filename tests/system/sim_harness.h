@@ -26,6 +26,8 @@ struct HarnessKernel {
     workloads::Dim3 grid;
     workloads::Dim3 block;
     std::function<workloads::LaunchArgs(workloads::HostApi&)> setup;
+    /// Called after the launch (optional): reads results back, checks them.
+    std::function<void(workloads::HostApi&)> after;
 };
 
 /// Runs `kernel` on preset `preset` with `--set` style `overrides`; `observer` (optional)
