@@ -210,6 +210,6 @@ STACKSIM_OP(exec_cvt); STACKSIM_OP(exec_cvta);
 STACKSIM_OP(exec_ld); STACKSIM_OP(exec_st); STACKSIM_OP(exec_atom); STACKSIM_OP(exec_red);
 // ops_control.cpp
 STACKSIM_OP(exec_bra); STACKSIM_OP(exec_exit); STACKSIM_OP(exec_nop); STACKSIM_OP(exec_shfl);
-STACKSIM_OP(exec_vote); STACKSIM_OP(exec_activemask);
+STACKSIM_OP(exec_vote); STACKSIM_OP(exec_activemask); STACKSIM_OP(exec_trap);
 #undef STACKSIM_OP
 }  // namespace stacksim::core::ops

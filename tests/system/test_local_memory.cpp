@@ -33,8 +33,8 @@ TEST_CASE("local memory: local_sort8 (a local int[8]) sorts every thread's 8 val
         d_out = host.malloc(in.size() * 4);
         return workloads::LaunchArgs().ptr(d_in).ptr(d_out);
     };
-    k.after = [&](workloads::HostApi& host) { host.download(out, d_out, in.size()); };
-    const test::HarnessRun r = test::run_kernel(k);
+    const auto after = [&](workloads::HostApi& host) { host.download(out, d_out, in.size()); };
+    const test::HarnessRun r = test::run_kernel_then(k, after);
     std::vector<int32_t> want = in;
     for (uint32_t t = 0; t < threads; ++t) std::sort(want.begin() + t * 8, want.begin() + t * 8 + 8);
     CHECK(out == want);

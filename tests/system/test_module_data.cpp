@@ -37,7 +37,7 @@ TEST_CASE("module data: __constant__/__device__ variables load with their initia
         d_out = host.malloc(n * sizeof(float));
         return workloads::LaunchArgs().ptr(d_in).ptr(d_out).i32(n);
     };
-    k.after = [&](workloads::HostApi& host) {
+    const auto after = [&](workloads::HostApi& host) {
         host.download(out, d_out, n);
         host.copy_from_symbol(&count, "test.ptx", "d_count", 4);
         count_addr = host.symbol_address("test.ptx", "d_count");
@@ -51,7 +51,7 @@ TEST_CASE("module data: __constant__/__device__ variables load with their initia
             range_error = e.what();
         }
     };
-    test::run_kernel(k);
+    test::run_kernel_then(k, after);
 
     REQUIRE(out.size() == size_t(n));
     uint32_t positive = 0;
@@ -132,8 +132,8 @@ std::vector<double> const_run(uint32_t stride) {
             d_out = host.malloc(32 * 4);
             return workloads::LaunchArgs().ptr(d_out).u32(stride);
         };
-        k.after = [&](workloads::HostApi& host) { host.download(out, d_out, 32); };
-        const test::HarnessRun r = test::run_kernel(k);
+        const auto after = [&](workloads::HostApi& host) { host.download(out, d_out, 32); };
+        const test::HarnessRun r = test::run_kernel_then(k, after);
         double correct = 0, accesses = 0;
         for (uint32_t t = 0; t < 32; ++t) correct += out.at(t) == 10 * (t * stride / 4);
         for (const auto& [name, v] : r.stats)

@@ -76,7 +76,7 @@ TEST_CASE("ptx check: lists every problem with its line and CUDA feature, report
     CHECK(text.output.find("CUDA: texture and surface objects") != std::string::npos);
 }
 
-TEST_CASE("ptx check: a supported file exits 0 with occupancy from the preset; bad arguments exit 2", "[ptx][cli]") {
+TEST_CASE("ptx check: a supported file exits 0 with occupancy from the preset, bad arguments exit 2", "[ptx][cli]") {
     const std::string file = std::string(STACKSIM_SOURCE_DIR) + "/workloads/kernels/vecadd.ptx";
     CliResult r = run_cli("ptx check --json --threads 1024 '" + file + "'");
     INFO(r.output);
