@@ -167,10 +167,10 @@ template <class T> inline T finish_float(const Instruction& inst, T v) {
 /// Resolved memory location of one lane: shared offset or global address.
 struct MemRef {
     bool shared;
-    uint64_t addr;
     /// Local memory: bytes between a thread's consecutive 32-bit words (0: not local). A
-    /// wider access is read and written word by word.
-    uint64_t word_stride = 0;
+    /// wider access is read and written word by word. (16 bytes in all: passed in registers.)
+    uint32_t word_stride;
+    uint64_t addr;
 };
 
 /// Address of a lane's Addr operand (base register + offset), resolved for `inst.space`:
