@@ -91,6 +91,8 @@ void CtaManager::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     reset_checkpoints(cta);
     cta.ctx.params = &launch.params;
     cta.ctx.global = launch.global;
+    cta.ctx.local_bytes = launch.local_bytes;
+    cta.ctx.local_base = launch.local_base + cta_index * launch.local_cta_bytes();
     m_threads_used += nwarps * kWarpSize;
     m_regs_used += cta.registers;
     m_smem_used += launch.shared_bytes;

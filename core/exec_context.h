@@ -16,6 +16,11 @@ constexpr unsigned kWarpSize = 32;
 /// cvta.to.shared subtracts it; generic ld/st inside the window go to shared memory).
 constexpr uint64_t kSharedWindowBase = 0xFF00'0000'0000'0000ull;
 constexpr uint64_t kSharedWindowBytes = 1ull << 32;
+/// Base of the local-memory window in the generic address space (cvta.local adds it): a
+/// generic address in [kLocalWindowBase, kLocalWindowBase + kLocalWindowBytes) is the calling
+/// thread's local offset.
+constexpr uint64_t kLocalWindowBase = 0xFE00'0000'0000'0000ull;
+constexpr uint64_t kLocalWindowBytes = 1ull << 32;
 
 /// State shared by every warp of one CTA.
 struct CtaExecContext {
@@ -26,6 +31,10 @@ struct CtaExecContext {
     std::vector<uint8_t> shared;               ///< static + dynamic shared memory, bytes
     const std::vector<uint8_t>* params = nullptr;  ///< kernel parameter buffer
     sim::SparseMemory* global = nullptr;       ///< device memory
+    /// Local memory: `local_bytes` per thread, interleaved by 32-bit word from `local_base`
+    /// (word w of thread t at local_base + (w * threads + t) * 4, threads = the CTA's warps x 32).
+    uint64_t local_base = 0;
+    uint32_t local_bytes = 0;
 };
 
 /// Registers and thread ids of one warp. Registers are stored lane-minor:

@@ -74,17 +74,46 @@ MemRef resolve_address(const Instruction& inst, const Operand& a, const WarpExec
         shared = true;
         addr -= kSharedWindowBase;
     }
+    if (inst.space == StateSpace::Local ||
+        (inst.space == StateSpace::Generic && addr >= kLocalWindowBase && addr - kLocalWindowBase < kLocalWindowBytes)) {
+        if (inst.space == StateSpace::Generic) addr -= kLocalWindowBase;
+        if (align > 1 && (addr & (align - 1)) != 0)
+            fail(inst, "misaligned " + std::to_string(align) + "-byte local access at offset " + std::to_string(addr));
+        const CtaExecContext& c = *w.cta;
+        if (addr > c.local_bytes || c.local_bytes - addr < bytes)
+            fail(inst, "local memory access out of bounds (offset " + std::to_string(addr) + ", " +
+                           std::to_string(c.local_bytes) + " bytes per thread)");
+        // Word w of thread t sits at (w * threads + t) * 4: a warp's accesses to one local
+        // offset are consecutive words and coalesce as on hardware.
+        const uint64_t threads = uint64_t{(c.ntid[0] * c.ntid[1] * c.ntid[2] + kWarpSize - 1) / kWarpSize} * kWarpSize;
+        const uint64_t t = uint64_t{w.warp_in_cta} * kWarpSize + lane;
+        return MemRef{false, static_cast<uint32_t>(threads * 4), c.local_base + ((addr / 4) * threads + t) * 4 + addr % 4};
+    }
     if (align > 1 && (addr & (align - 1)) != 0)
         fail(inst, "misaligned " + std::to_string(align) + "-byte access at address " +
                        std::to_string(addr));
     if (shared && (addr > w.cta->shared.size() || w.cta->shared.size() - addr < bytes))
         fail(inst, "shared memory access out of bounds (offset " + std::to_string(addr) +
                        ", " + std::to_string(w.cta->shared.size()) + " bytes allocated)");
-    return MemRef{shared, addr};
+    return MemRef{shared, 0, addr};
 }
+
+namespace {
+// A local access wider than a word: its words are a thread-stride apart (kept out of line so
+// that the global path of mem_read/mem_write stays as short as before).
+[[gnu::noinline]] void local_words(const Instruction& inst, WarpExecContext& w, MemRef m, uint8_t* data,
+                                   unsigned bytes, bool write) {
+    for (unsigned k = 0; k < bytes; k += 4) {
+        const MemRef word{false, 0, m.addr + (k / 4) * m.word_stride};
+        if (write) mem_write(inst, w, word, data + k, 4);
+        else mem_read(inst, w, word, data + k, 4);
+    }
+}
+}  // namespace
 
 void mem_read(const Instruction& inst, WarpExecContext& w, MemRef m, void* dst,
               unsigned bytes) {
+    if (bytes > 4 && m.word_stride) return local_words(inst, w, m, static_cast<uint8_t*>(dst), bytes, false);
     if (m.shared) {
         std::memcpy(dst, w.cta->shared.data() + m.addr, bytes);
     } else {
@@ -95,6 +124,8 @@ void mem_read(const Instruction& inst, WarpExecContext& w, MemRef m, void* dst,
 
 void mem_write(const Instruction& inst, WarpExecContext& w, MemRef m, const void* src,
                unsigned bytes) {
+    if (bytes > 4 && m.word_stride)
+        return local_words(inst, w, m, static_cast<uint8_t*>(const_cast<void*>(src)), bytes, true);
     if (m.shared) {
         std::memcpy(w.cta->shared.data() + m.addr, src, bytes);
     } else {

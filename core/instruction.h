@@ -107,6 +107,10 @@ struct Instruction {
     std::array<uint16_t, 4> writes{};
 
     uint32_t line = 0;     ///< line in the source file
+    /// CUDA source position from the last `.loc` before the instruction (-lineinfo / -G
+    /// builds): Kernel::source_files[src_file], line src_line; 0 = none.
+    uint32_t src_line = 0;
+    uint16_t src_file = 0;
     std::string text;      ///< the instruction as written, for errors and watch logs
     std::shared_ptr<const std::string> file;  ///< source file name, for run-time errors
 

@@ -26,6 +26,11 @@ struct KernelLaunch {
     uint32_t shared_bytes = 0;           ///< static + dynamic shared memory per CTA
     uint32_t regs_per_thread = 32;
     sim::SparseMemory* global = nullptr;
+    /// Local memory of the launch's threads (.local, per thread `local_bytes` rounded to 4):
+    /// CTA i's block starts at local_base + i * local_cta_bytes() (0: the kernel has none).
+    uint64_t local_base = 0;
+    uint32_t local_bytes = 0;
+    uint64_t local_cta_bytes() const { return uint64_t{(local_bytes + 3u) / 4u * 4u} * warps_per_cta() * 32; }
     /// Scheduler issue slots charged to this kernel, indexed by IssueOutcome (sm.h).
     std::array<uint64_t, 8> outcomes{};
     uint64_t warp_instructions = 0;      ///< warp instructions issued by its CTAs (all SMs)

@@ -87,6 +87,8 @@ constexpr std::array kOps = {
     OpInfo{"bra",     U::Control, C::Branch, exec_bra,       F::Branch,  0, 0,                          kModUni},
     OpInfo{"ret",     U::Control, C::Exit,  exec_exit,       F::Plain,   0, 0,                          kModUni},
     OpInfo{"exit",    U::Control, C::Exit,  exec_exit,       F::Plain,   0, 0,                          0},
+    OpInfo{"trap",    U::Control, C::None,  exec_trap,       F::Plain,   0, 0,                          0},
+    OpInfo{"brkpt",   U::Control, C::None,  exec_trap,       F::Plain,   0, 0,                          0},
     OpInfo{"bar",     U::Control, C::Barrier, exec_nop,      F::Barrier, 0, 0,                          kModSync},
     // bar.warp.sync (__syncwarp) is a warp-level no-op, not a CTA barrier; the front end maps
     // "bar.warp" to this row.

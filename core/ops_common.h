@@ -167,6 +167,9 @@ template <class T> inline T finish_float(const Instruction& inst, T v) {
 /// Resolved memory location of one lane: shared offset or global address.
 struct MemRef {
     bool shared;
+    /// Local memory: bytes between a thread's consecutive 32-bit words (0: not local). A
+    /// wider access is read and written word by word. (16 bytes in all: passed in registers.)
+    uint32_t word_stride;
     uint64_t addr;
 };
 
@@ -207,6 +210,6 @@ STACKSIM_OP(exec_cvt); STACKSIM_OP(exec_cvta);
 STACKSIM_OP(exec_ld); STACKSIM_OP(exec_st); STACKSIM_OP(exec_atom); STACKSIM_OP(exec_red);
 // ops_control.cpp
 STACKSIM_OP(exec_bra); STACKSIM_OP(exec_exit); STACKSIM_OP(exec_nop); STACKSIM_OP(exec_shfl);
-STACKSIM_OP(exec_vote); STACKSIM_OP(exec_activemask);
+STACKSIM_OP(exec_vote); STACKSIM_OP(exec_activemask); STACKSIM_OP(exec_trap);
 #undef STACKSIM_OP
 }  // namespace stacksim::core::ops

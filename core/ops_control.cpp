@@ -12,6 +12,15 @@ void exec_bra(const Instruction&, WarpExecContext&, uint32_t mask, ExecResult& o
 // ret / exit: the executing lanes (out.active_mask) leave; the SM retires them.
 void exec_exit(const Instruction&, WarpExecContext&, uint32_t, ExecResult&) {}
 
+// trap / brkpt (__trap(), __brkpt()): a lane that executes one stops the run with one message
+// naming the PTX file and line and the CUDA source line of -lineinfo builds.
+void exec_trap(const Instruction& in, WarpExecContext&, uint32_t mask, ExecResult&) {
+    if (!mask) return;
+    const std::string what = std::string(in.name()) == "trap" ? "trap: the kernel executed __trap()"
+                                                               : "brkpt: the kernel hit a breakpoint (__brkpt())";
+    fail(in, what + (in.src_line ? " at CUDA source line " + std::to_string(in.src_line) : std::string()));
+}
+
 // bar.sync, barrier.sync, membar, fence: no functional effect (the SM models the barrier).
 void exec_nop(const Instruction&, WarpExecContext&, uint32_t, ExecResult&) {}
 

@@ -66,7 +66,9 @@ void exec_cvt(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResu
 // cvta.space.size d, a (space -> generic) and cvta.to.space.size d, a (generic -> space).
 // .global is the identity; .shared moves by kSharedWindowBase.
 void exec_cvta(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
-    uint64_t delta = in.space == StateSpace::Shared ? kSharedWindowBase : 0;
+    uint64_t delta = in.space == StateSpace::Shared ? kSharedWindowBase
+                     : in.space == StateSpace::Local ? kLocalWindowBase
+                                                     : 0;
     if (in.mode == kCvtaToSpace) delta = uint64_t(0) - delta;
     const bool narrow = type_bytes(in.type) == 4;
     for_lanes(mask, [&](unsigned l) {

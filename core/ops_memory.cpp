@@ -108,11 +108,12 @@ void exec_ld(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResul
         return;
     }
     out.is_load = true;
-    bool any_global = false;
+    bool any_global = false, any_local = false;
     for_lanes(mask, [&](unsigned l) {
         MemRef m = resolve_address(in, a, w, l, total, total);
         out.addr[l] = m.addr;
         any_global |= !m.shared;
+        any_local |= m.word_stride != 0;
         uint8_t buf[32];
         mem_read(in, w, m, buf, total);
         for (unsigned k = 0; k < n; ++k) {
@@ -122,17 +123,21 @@ void exec_ld(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResul
         }
     });
     record(out, any_global, total);
+    if (any_local) out.space = StateSpace::Local;
+    // ld.const: served by the SM's constant cache (Sm::constant_latency), not the L1 path.
+    if (in.space == StateSpace::Const) out.space = mask ? StateSpace::Const : StateSpace::None;
 }
 
 void exec_st(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
     const unsigned tb = type_bytes(in.type), n = in.vec, total = tb * n;
     const Operand& v = in.src[1];
     out.is_store = true;
-    bool any_global = false;
+    bool any_global = false, any_local = false;
     for_lanes(mask, [&](unsigned l) {
         MemRef m = resolve_address(in, in.src[0], w, l, total, total);
         out.addr[l] = m.addr;
         any_global |= !m.shared;
+        any_local |= m.word_stride != 0;
         uint8_t buf[32];
         for (unsigned k = 0; k < n; ++k) {
             uint64_t raw = v.kind == Operand::Kind::Vector ? w.reg(v.vec[k], l) : read_raw(v, w, l);
@@ -141,6 +146,7 @@ void exec_st(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResul
         mem_write(in, w, m, buf, total);
     });
     record(out, any_global, total);
+    if (any_local) out.space = StateSpace::Local;
 }
 
 void exec_atom(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {

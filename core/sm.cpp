@@ -62,11 +62,13 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
     g.add("divergent_branches", m_divergent_branches, "branches that split the warp", "instructions");
     g.add("memory_requests", m_mem_requests, "global memory line requests sent", "requests");
     g.add("shared_accesses", m_shared_accesses, "shared-memory warp accesses", "accesses");
+    g.add("local_loads", m_local_loads, "warp loads from local memory (.local, per-thread arrays and spills)", "accesses");
+    g.add("local_stores", m_local_stores, "warp stores to local memory (.local, per-thread arrays and spills)", "accesses");
     g.add("bank_conflict_cycles", m_bank_conflict_cycles, "extra LD/ST cycles from shared-memory bank conflicts", "cycles");
     g.add("icache.hits", m_icache_hits, "instruction fetches that hit the I-cache", "fetches");
     g.add("icache.misses", m_icache_misses, "instruction fetches that missed (line fill started or pending)", "fetches");
-    g.add("const_cache.hits", m_const_hits, "kernel-parameter loads that hit the constant cache", "instructions");
-    g.add("const_cache.misses", m_const_misses, "kernel-parameter loads that missed the constant cache", "instructions");
+    g.add("const_cache.hits", m_const_hits, "kernel-parameter loads and __constant__ accesses (one per distinct address of a warp load) that hit the constant cache", "instructions");
+    g.add("const_cache.misses", m_const_misses, "kernel-parameter loads and __constant__ accesses (one per distinct address of a warp load) that missed the constant cache", "instructions");
     g.add("fp64_instructions", m_fp64_insts, "warp instructions issued to the FP64 pipes", "instructions");
     g.add("sfu_instructions", m_sfu_insts, "warp instructions issued to the SFUs", "instructions");
     g.add_formula("regfile_conflict_cycles", [this] { return static_cast<double>(m_collector.conflict_cycles()); },

@@ -197,8 +197,8 @@ private:
 
     // Stats.
     sim::Counter m_issued_insts, m_thread_insts, m_active_cycles, m_divergent_branches,
-        m_branches, m_mem_requests, m_shared_accesses, m_bank_conflict_cycles, m_icache_hits, m_icache_misses,
-        m_const_hits, m_const_misses, m_fp64_insts, m_sfu_insts;
+        m_branches, m_mem_requests, m_shared_accesses, m_local_loads, m_local_stores, m_bank_conflict_cycles,
+        m_icache_hits, m_icache_misses, m_const_hits, m_const_misses, m_fp64_insts, m_sfu_insts;
     std::array<sim::Counter, static_cast<size_t>(IssueOutcome::Count)> m_outcomes;
     // Sleep accounting: an SM asleep with CTAs resident keeps the state of its last tick, so
     // each slept cycle repeats that tick's issue outcomes (per scheduler) and is an active cycle.

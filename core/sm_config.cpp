@@ -79,9 +79,9 @@ const sim::Params<SmConfig>& SmConfig::params() {
               "constant cache for kernel parameters (4 ways of 64-byte lines)")
             .range(256, 1u << 20)
             .check([](uint32_t v) { return v % 256 == 0; }, "a multiple of 256");
-        p.add("const_cache_latency", &C::const_cache_latency, "cycles", "ld.param latency on a constant-cache hit")
+        p.add("const_cache_latency", &C::const_cache_latency, "cycles", "ld.param / ld.const latency on a constant-cache hit")
             .range(0, 1000000);
-        p.add("const_miss_latency", &C::const_miss_latency, "cycles", "ld.param latency on a constant-cache miss")
+        p.add("const_miss_latency", &C::const_miss_latency, "cycles", "ld.param / ld.const latency on a constant-cache miss")
             .range(0, 1000000);
         p.add("line_bytes", &C::line_bytes, "bytes", "coalescing line size").range(32, 4096).power_of_two();
         p.add("sector_bytes", &C::sector_bytes, "bytes", "sector size within a line").range(4, 4096).power_of_two();

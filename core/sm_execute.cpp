@@ -2,6 +2,8 @@
 // Streaming multiprocessor: executing issued instructions, fetch, and memory requests.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/functional_executor.h"
 #include "core/kernel_launch.h"
 #include "common/context_extension.h"
@@ -38,12 +40,14 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
     // SIMT-active lanes, predication aside (a trace records the executing lanes only).
     m_thread_insts += static_cast<uint64_t>(__builtin_popcount(w.trace ? r.active_mask : mask));
 
-    const bool memory = r.space == StateSpace::Global || r.space == StateSpace::Shared;
-    m_last_long = memory && r.space == StateSpace::Global && inst.num_writes > 0;
+    const bool memory = r.space == StateSpace::Global || r.space == StateSpace::Shared || r.space == StateSpace::Local;
+    m_last_long = memory && r.space != StateSpace::Shared && inst.num_writes > 0;
     if (memory) {
         issue_memory(w, slot, inst, r, cycle, operands_ready, pipe, unit);
     } else if (inst.num_writes) {
-        uint64_t latency = inst.space == StateSpace::Param ? constant_latency(w, inst) : pipe.latency;
+        uint64_t latency = inst.space == StateSpace::Param || inst.space == StateSpace::Const
+                               ? constant_latency(w, inst)
+                               : pipe.latency;
         w.scoreboard.reserve(inst, false);
         for (unsigned i = 0; i < inst.num_writes; ++i)
             m_writebacks.push({operands_ready + latency, slot, w.generation, inst.writes[i]});
@@ -170,6 +174,8 @@ void Sm::issue_memory(Warp& w, uint32_t slot, const Instruction& inst, const Exe
         }
         return;
     }
+    // Local memory is device memory interleaved per thread: it takes the global path.
+    if (r.space == StateSpace::Local) ++(r.is_store ? m_local_stores : m_local_loads);
     // Global: coalesce lanes into line requests with sector masks, in order of first lane.
     struct Line {
         uint64_t addr;
@@ -353,6 +359,29 @@ void Sm::fetch_response(uint64_t addr) {
 }
 
 uint64_t Sm::constant_latency(const Warp& w, const Instruction& inst) {
+    if (inst.space == StateSpace::Const) {
+        // Module __constant__ data: one access when every lane reads one address (broadcast),
+        // serialised per distinct address otherwise (CUDA C++ Programming Guide, "Constant
+        // Memory"); each access hits or misses the constant cache like a parameter read.
+        // Tagged apart from the parameter banks.
+        uint64_t seen[kWarpSize];
+        unsigned distinct = 0;
+        uint64_t latency = 0;
+        for (uint32_t m = m_result.active_mask; m; m &= m - 1) {
+            const uint64_t a = m_result.addr[__builtin_ctz(m)] | (uint64_t{1} << 63);
+            if (std::find(seen, seen + distinct, a) != seen + distinct) continue;
+            seen[distinct++] = a;
+            if (m_const_cache.lookup(a)) {
+                ++m_const_hits;
+                latency += m_cfg.const_cache_latency;
+            } else {
+                ++m_const_misses;
+                m_const_cache.fill(a, 1);
+                latency += m_cfg.const_miss_latency;
+            }
+        }
+        return latency ? latency : m_cfg.const_cache_latency;
+    }
     // Each launch has its own parameter bank; the operand's offset is the address within it.
     uint64_t addr = (uint64_t{m_ctas.cta(w.cta_slot).launch->id} << 20) + (inst.num_src ? inst.src[0].imm : 0);
     if (m_cfg.perfect_inst_const_cache || m_const_cache.lookup(addr)) {

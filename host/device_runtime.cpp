@@ -128,9 +128,44 @@ const core::Module& DeviceRuntime::parse_module(const std::string& key, const st
         throw sim::InputError(e.what());
     }
     for (auto& k : m.kernels) core::compute_reconvergence(k);
+    // Module load: the variables the kernels use get device memory and their initial values,
+    // and the operands that take their addresses are patched. The others cost nothing.
+    std::vector<workloads::DevPtr> addr(m.variables.size(), 0);
+    for (auto& k : m.kernels)
+        for (const core::Relocation& r : k.relocations) {
+            if (!addr[r.variable]) addr[r.variable] = place_variable(m.variables[r.variable], shown);
+            core::Instruction& in = k.code[r.inst];
+            (r.in_src ? in.src[r.slot] : in.dst[r.slot]).imm += addr[r.variable];
+        }
     auto& slot = m_modules[key];
     slot = std::make_unique<core::Module>(std::move(m));
+    m_variable_addr[slot.get()] = std::move(addr);
     return *slot;
+}
+
+workloads::DevPtr DeviceRuntime::place_variable(const core::ModuleVariable& v, const std::string& shown) {
+    if (v.bytes == 0)
+        throw sim::InputError(fmt::format("{}: .extern variable '{}' is not defined in this module (modules are not "
+                                          "linked together)", shown, v.name));
+    if (v.align > 256)
+        throw sim::InputError(fmt::format("{}: variable '{}' needs alignment {} (at most 256 is supported)", shown,
+                                          v.name, v.align));
+    const workloads::DevPtr p = allocate(v.bytes, false);
+    m_memory.fill(p, 0, v.bytes);
+    if (!v.init.empty()) m_memory.write(p, v.init.data(), std::min<uint64_t>(v.init.size(), v.bytes));
+    return p;
+}
+
+std::pair<workloads::DevPtr, uint64_t> DeviceRuntime::symbol(const std::string& module_name, const std::string& name) {
+    auto it = m_modules.find("source:" + module_name);
+    const core::Module& m = it != m_modules.end() ? *it->second : module(module_name);
+    std::vector<workloads::DevPtr>& addr = m_variable_addr[&m];
+    for (size_t i = 0; i < m.variables.size(); ++i) {
+        if (m.variables[i].name != name) continue;
+        if (!addr[i]) addr[i] = place_variable(m.variables[i], module_name);
+        return {addr[i], m.variables[i].bytes};
+    }
+    throw sim::InputError(fmt::format("{}: no module-scope variable named '{}'", module_name, name));
 }
 
 uint32_t DeviceRuntime::code_id(const std::string& key) {
@@ -170,6 +205,12 @@ std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_launch(const std::string
     if (threads == 0 || threads > 1024 || launch->num_ctas() == 0)
         throw sim::InputError(fmt::format("{}: launch of '{}' with block {}x{}x{} and grid {}x{}x{} is invalid",
                                           ptx_file, entry, block.x, block.y, block.z, grid.x, grid.y, grid.z));
+    if (k->local_bytes) {
+        // Local memory of every thread of the launch, interleaved per CTA (core/exec_context.h);
+        // address space only: the sparse device memory holds the pages the threads touch.
+        launch->local_bytes = k->local_bytes;
+        launch->local_base = allocate(launch->local_cta_bytes() * launch->num_ctas(), false);
+    }
     core::Occupancy occ = core::occupancy(m_sm_cfg, threads, launch->regs_per_thread, launch->shared_bytes);
     if (occ.ctas == 0)
         throw sim::InputError(fmt::format("{}: a CTA of '{}' does not fit on an SM (limited by {})", ptx_file,

@@ -59,6 +59,14 @@ public:
     /// A launch of a traced kernel.
     std::unique_ptr<core::KernelLaunch> make_trace_launch(const core::TraceKernel& kernel);
 
+    /// Module-scope variables (__device__ / __constant__ data) of the library file or PTX source
+    /// `module`: the device address of `symbol` (allocated and initialised when the module is
+    /// loaded if a kernel uses it, else on this first host access) and its size in bytes.
+    /// Throws sim::InputError for an unknown module or symbol.
+    std::pair<workloads::DevPtr, uint64_t> symbol(const std::string& module, const std::string& symbol);
+    /// Parses and loads PTX text as the source module `name` (as launch_ptx_source would).
+    void load_source(const std::string& name, const std::string& text) { parse_module("source:" + name, text, name); }
+
     sim::SparseMemory& device_memory() { return m_memory; }
     sim::ClockDomain& clock() { return m_clock; }
     /// Simulated time during which some host-to-device or device-to-host copy was in flight, ps
@@ -72,6 +80,9 @@ private:
     const core::Module& module(const std::string& ptx_file);
     const core::Module& parse_module(const std::string& key, const std::string& text, const std::string& shown);
     void check_range(workloads::DevPtr p, uint64_t bytes, const char* what) const;
+    workloads::DevPtr place_variable(const core::ModuleVariable& v, const std::string& shown);
+    /// Device address of each module's variables (0: not placed yet), by module.
+    std::map<const core::Module*, std::vector<workloads::DevPtr>> m_variable_addr;
     workloads::DevPtr allocate(uint64_t bytes, bool managed);
     bool is_managed(workloads::DevPtr p) const;
     /// Managed memory: migrates back the pages of [p, p + bytes) that are on the GPU.

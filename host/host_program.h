@@ -57,6 +57,12 @@ public:
                            const std::string& entry, workloads::Dim3 grid, workloads::Dim3 block,
                            const workloads::LaunchArgs& args, uint32_t dynamic_shared_bytes) override;
     void launch_trace(const core::TraceKernel& kernel) override;
+    void load_ptx_source(const std::string& source_name, const std::string& ptx_text) override {
+        m_device.load_source(source_name, ptx_text);
+    }
+    std::pair<workloads::DevPtr, uint64_t> symbol_range(const std::string& module, const std::string& symbol) override {
+        return m_device.symbol(module, symbol);
+    }
     workloads::StreamId stream_create() override;
     void set_stream(workloads::StreamId stream) override;
     workloads::EventId event_record(workloads::StreamId stream) override;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The command line: `stacksim run|noc|config|sweep|plot|stats|trace|list|--help|--version`.
+// The command line: `stacksim run|noc|config|sweep|plot|stats|trace|ptx|list|--help|--version`.
 #include "noc/layer_policy.h"
 #include "noc/routing.h"
 #include "top/cli.h"
@@ -28,6 +28,7 @@
 #include "top/config_command.h"
 #include "top/noc_command.h"
 #include "top/plot_command.h"
+#include "top/ptx_command.h"
 #include "top/run_command.h"
 #include "top/stats_dictionary.h"
 #include "top/sweep_command.h"
@@ -51,6 +52,7 @@ const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZ
        stacksim plot latency|bars|timeline ...   (stacksim plot --help)
        stacksim stats --list [PREFIX] | --markdown
        stacksim trace export [CONFIG] [--workload NAME[:SIZE]] --out DIR   (stacksim trace --help)
+       stacksim ptx check FILE.ptx... [--config PRESET|FILE] [--threads N] [--json]
        stacksim list
        stacksim --help | --version
 
@@ -61,6 +63,8 @@ const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZ
   plot    plot curves, bars or a timeline from results
   stats   the statistics: names, units and meaning
   trace   write a PTX run out as an Accel-Sim trace (kernelslist.g + .traceg)
+  ptx     check PTX files: every unsupported construct (file:line, CUDA feature), registers,
+          shared/local bytes and occupancy per kernel
   list    presets, workloads and every policy
 
 CONFIG is a preset name (see `stacksim list`) or a TOML file, which may start from a preset
@@ -168,6 +172,7 @@ int cli_main(int argc, char** argv) {
         if (args[0] == "config") return config_command(args);
         if (args[0] == "sweep") return sweep_command(args);
         if (args[0] == "plot") return plot_command(args);
+        if (args[0] == "ptx") return ptx_command(args);
         if (args[0] == "stats") return stats_command(args);
         if (args[0] == "trace") return trace_command(args);
         if (args[0] == "run") {

@@ -3,6 +3,8 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -85,6 +87,34 @@ public:
     virtual void launch_ptx_source(const std::string& source_name, const std::string& ptx_text,
                                    const std::string& entry, Dim3 grid, Dim3 block,
                                    const LaunchArgs& args, uint32_t dynamic_shared_bytes = 0) = 0;
+    /// Loads PTX text as module `source_name` without launching (cuModuleLoadData): its
+    /// variables can then be written before the first launch_ptx_source of that name.
+    virtual void load_ptx_source(const std::string& source_name, const std::string& ptx_text) {
+        (void)ptx_text;
+        throw std::runtime_error(source_name + ": this host cannot load modules");
+    }
+    /// Device address of the module-scope variable `symbol` (a `__device__` or `__constant__`
+    /// variable, as named in the PTX: mangled for C++ names) of `module`, a library PTX file or a
+    /// source name given to launch_ptx_source (cudaGetSymbolAddress). The module is loaded if
+    /// needed. Throws on an unknown module or symbol.
+    virtual DevPtr symbol_address(const std::string& module, const std::string& symbol) {
+        return symbol_range(module, symbol).first;
+    }
+    /// Copies `bytes` from `src` into `symbol` at `offset` (cudaMemcpyToSymbol).
+    virtual void copy_to_symbol(const std::string& module, const std::string& symbol, const void* src,
+                                uint64_t bytes, uint64_t offset = 0) {
+        memcpy_h2d(checked_symbol(module, symbol, bytes, offset), src, bytes);
+    }
+    /// Copies `bytes` of `symbol` from `offset` into `dst` (cudaMemcpyFromSymbol).
+    virtual void copy_from_symbol(void* dst, const std::string& module, const std::string& symbol,
+                                  uint64_t bytes, uint64_t offset = 0) {
+        memcpy_d2h(dst, checked_symbol(module, symbol, bytes, offset), bytes);
+    }
+    /// Address and size in bytes of `symbol` (cudaGetSymbolAddress, cudaGetSymbolSize).
+    /// The default has no modules and throws.
+    virtual std::pair<DevPtr, uint64_t> symbol_range(const std::string& module, const std::string& symbol) {
+        throw std::runtime_error(module + ": this host has no module-scope variables ('" + symbol + "')");
+    }
     /// Runs a traced kernel (timing only: no functional effects).
     virtual void launch_trace(const core::TraceKernel& kernel) = 0;
 
@@ -108,6 +138,15 @@ public:
     /// Launch latency of the following launches, ns (negative: the application's default).
     virtual void set_launch_latency_ns(double ns) { (void)ns; }
 
+    /// The address of [offset, offset + bytes) of `symbol`; throws when the range exceeds it.
+    DevPtr checked_symbol(const std::string& module, const std::string& symbol, uint64_t bytes, uint64_t offset) {
+        const auto [addr, size] = symbol_range(module, symbol);
+        if (offset > size || size - offset < bytes)
+            throw std::runtime_error(module + ": copy of " + std::to_string(bytes) + " bytes at offset " +
+                                     std::to_string(offset) + " exceeds symbol '" + symbol + "' (" +
+                                     std::to_string(size) + " bytes)");
+        return addr + offset;
+    }
     template <typename T> DevPtr upload(const std::vector<T>& host) {
         DevPtr p = malloc(host.size() * sizeof(T));
         memcpy_h2d(p, host.data(), host.size() * sizeof(T));

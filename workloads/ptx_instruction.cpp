@@ -36,6 +36,8 @@ void PtxParser::parse_instruction(core::Kernel& k) {
     Instruction in;
     in.line = start.line;
     in.file = m_file_ptr;
+    in.src_file = m_loc_file;
+    in.src_line = m_loc_line;
     if (accept('@')) {
         bool neg = accept('!');
         const Token& g = expect_word();
@@ -203,14 +205,15 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
     case OpForm::Atomic:
     case OpForm::Reduce:
         if (!have_space) in.space = StateSpace::Generic;
-        if (in.space == StateSpace::Local || in.space == StateSpace::Const)
-            error(op, "unsupported state space (only .global, .shared, .param and generic) in");
+        if (in.space == StateSpace::Local && info.form != OpForm::Load && info.form != OpForm::Store)
+            error(op, "unsupported state space .local (atomics on local memory) in");
+        if (in.space == StateSpace::Const && info.form != OpForm::Load) error(op, "unsupported state space .const in");
         if (in.space == StateSpace::Param && info.form != OpForm::Load) error(op, "unsupported state space .param in");
         if (in.vec > 1 && info.form != OpForm::Load && info.form != OpForm::Store) error(op, "vector modifier not allowed in");
         break;
     case OpForm::Cvta:
-        if (in.space != StateSpace::Global && in.space != StateSpace::Shared)
-            error(op, "cvta supports .global and .shared only in");
+        if (in.space != StateSpace::Global && in.space != StateSpace::Shared && in.space != StateSpace::Local)
+            error(op, "cvta supports .global, .shared and .local only in");
         break;
     default:
         break;

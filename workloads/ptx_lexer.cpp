@@ -8,7 +8,7 @@ PtxError::PtxError(const std::string& file, uint32_t line, const std::string& me
                    std::string_view token)
     : std::runtime_error(file + ":" + std::to_string(line) + ": " + message + " '" +
                          std::string(token) + "'"),
-      m_line(line) {}
+      m_line(line), m_message(message), m_token(token) {}
 
 namespace {
 

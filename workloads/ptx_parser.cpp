@@ -100,50 +100,98 @@ core::Module PtxParser::parse() {
     core::Module mod;
     mod.file = m_file;
     while (peek().kind != TokKind::End) {
-        const Token& t = peek();
-        if (t.is_word(".version") || t.is_word(".target") || t.is_word(".address_size") ||
-            t.is_word(".file") || t.is_word(".loc")) {
-            skip_line(t.line);
-        } else if (t.is_word(".section")) {  // debug sections: skip the header and its { } block
-            skip_line(t.line);
-            if (peek().is('{')) {
-                int depth = 0;
-                do {
-                    if (peek().kind == TokKind::End) error(peek(), "unterminated .section");
-                    if (peek().is('{')) ++depth;
-                    if (peek().is('}')) --depth;
-                    next();
-                } while (depth > 0);
-            }
-        } else if (t.is_word(".visible") || t.is_word(".weak")) {
-            next();
-            if (!peek().is_word(".entry") && !peek().is_word(".func"))
-                error(peek(), "expected .entry after " + std::string(t.text) + " but found");
-        } else if (t.is_word(".entry")) {
-            mod.kernels.push_back(parse_entry());
-            mod.kernels.back().idempotent = core::is_idempotent(mod.kernels.back());
-        } else if (t.is_word(".func") || t.is_word(".callprototype")) {
-            error(t, "unsupported directive (device functions and calls are not supported)");
-        } else if (t.is_word(".extern")) {
-            next();
-            if (peek().is_word(".func")) error(peek(), "unsupported directive (device functions and calls are not supported)");
-            if (!peek().is_word(".shared")) error(peek(), "unsupported .extern declaration");
-            SharedVar v = parse_shared_decl();
-            v.is_extern = true;
-            m_module_shared.push_back(v);
-        } else if (t.is_word(".shared")) {
-            SharedVar v = parse_shared_decl();
-            if (v.is_extern) error(t, "unsized .shared array needs .extern");
-            m_module_shared.push_back(v);
-        } else if (t.is_word(".global") || t.is_word(".const")) {
-            error(t, "unsupported module-scope variable (only .shared is supported)");
-        } else if (t.is_word(".local")) {
-            error(t, "unsupported state space (.local variables are not supported)");
-        } else {
-            error(t, "unexpected token at module scope");
+        if (!m_problems) {
+            parse_module_item(mod);
+            continue;
         }
+        const size_t kernels = mod.kernels.size(), before = m_problems->size();
+        try {
+            parse_module_item(mod);
+        } catch (const PtxError& e) {
+            report(e);
+            recover_module();
+        }
+        if (mod.kernels.size() > kernels) m_clean.push_back(m_problems->size() == before);
     }
+    // .file directives follow the kernels in nvcc's output: attach the table at the end.
+    for (core::Kernel& k : mod.kernels) k.source_files = m_source_files;
     return mod;
+}
+
+void PtxParser::parse_module_item(core::Module& mod) {
+    const Token& t = peek();
+    if (t.is_word(".version") || t.is_word(".target") || t.is_word(".address_size") || t.is_word(".loc")) {
+        skip_line(t.line);
+    } else if (t.is_word(".file")) {
+        parse_file_directive();
+    } else if (t.is_word(".section")) {  // debug sections: skip the header and its { } block
+        skip_line(t.line);
+        if (peek().is('{')) {
+            int depth = 0;
+            do {
+                if (peek().kind == TokKind::End) error(peek(), "unterminated .section");
+                if (peek().is('{')) ++depth;
+                if (peek().is('}')) --depth;
+                next();
+            } while (depth > 0);
+        }
+    } else if (t.is_word(".visible") || t.is_word(".weak")) {
+        next();
+        if (m_problems && peek().is_word(".func")) return parse_function();
+        if (peek().is_word(".global") || peek().is_word(".const")) return parse_variable_decl(mod, false);
+        if (!peek().is_word(".entry") && !peek().is_word(".func"))
+            error(peek(), "expected .entry after " + std::string(t.text) + " but found");
+    } else if (t.is_word(".entry")) {
+        mod.kernels.push_back(parse_entry());
+        mod.kernels.back().idempotent = core::is_idempotent(mod.kernels.back());
+    } else if (m_problems && t.is_word(".func")) {
+        parse_function();
+    } else if (t.is_word(".func") || t.is_word(".callprototype")) {
+        error(t, "unsupported directive (device functions and calls are not supported)");
+    } else if (t.is_word(".extern")) {
+        next();
+        if (m_problems && peek().is_word(".func")) return parse_function();
+        if (peek().is_word(".global") || peek().is_word(".const")) return parse_variable_decl(mod, true);
+        if (peek().is_word(".func")) error(peek(), "unsupported directive (device functions and calls are not supported)");
+        if (!peek().is_word(".shared")) error(peek(), "unsupported .extern declaration");
+        SharedVar v = parse_shared_decl();
+        v.is_extern = true;
+        m_module_shared.push_back(v);
+    } else if (t.is_word(".shared")) {
+        SharedVar v = parse_shared_decl();
+        if (v.is_extern) error(t, "unsized .shared array needs .extern");
+        m_module_shared.push_back(v);
+    } else if (t.is_word(".global") || t.is_word(".const")) {
+        parse_variable_decl(mod, false);
+    } else if (t.is_word(".local")) {
+        error(t, "unsupported state space (.local variables are not supported)");
+    } else {
+        error(t, "unexpected token at module scope");
+    }
+}
+
+void PtxParser::parse_file_directive() {
+    // .file ID "path" [, timestamp, size]
+    const Token& kw = next();
+    const uint64_t id = expect_uint();
+    if (id > 0xFFFF) error(kw, "file id too large in");
+    if (peek().kind != TokKind::String) error(peek(), "expected a file name but found");
+    std::string_view name = next().text;
+    if (name.size() >= 2) name = name.substr(1, name.size() - 2);
+    if (m_source_files.size() <= id) m_source_files.resize(id + 1);
+    m_source_files[id] = std::string(name);
+    skip_line(kw.line);
+}
+
+void PtxParser::parse_loc_directive() {
+    // .loc FILE LINE COLUMN [, function_name LABEL, inlined_at FILE LINE COLUMN]: the innermost
+    // position (the instruction's own source line) is kept.
+    const Token& kw = next();
+    const uint64_t file = expect_uint(), line = expect_uint();
+    if (file > 0xFFFF || line > 0xFFFFFFFFu) error(kw, "file id or line too large in");
+    m_loc_file = static_cast<uint16_t>(file);
+    m_loc_line = static_cast<uint32_t>(line);
+    skip_line(kw.line);
 }
 
 SharedVar PtxParser::parse_shared_decl() {
@@ -158,10 +206,10 @@ SharedVar PtxParser::parse_shared_decl() {
         } else if (DataType d = parse_type_name(t.text.substr(1)); d != DataType::None && d != DataType::Pred) {
             type = d;
         } else {
-            error(t, "unsupported .shared attribute");
+            error(t, "unsupported " + std::string(kw.text) + " attribute");
         }
     }
-    if (type == DataType::None) error(peek(), "missing type in .shared declaration at");
+    if (type == DataType::None) error(peek(), "missing type in " + std::string(kw.text) + " declaration at");
     v.name = std::string(expect_word().text);
     uint64_t count = 1;
     bool dims = false;
@@ -194,7 +242,10 @@ core::Kernel PtxParser::parse_entry() {
     m_reg_type.clear();
     m_labels.clear();
     m_kernel_shared.clear();
+    m_kernel_local.clear();
     m_fixups.clear();
+    m_loc_file = 0;
+    m_loc_line = 0;
     if (accept('(')) parse_params(*k);
     parse_perf_directives(*k);
     if (!peek().is('{')) error(peek(), "expected '{' to start the kernel body but found");
@@ -270,6 +321,22 @@ void PtxParser::parse_body(core::Kernel& k) {
     while (!m_scopes.empty()) {
         const Token& t = peek();
         if (t.kind == TokKind::End) error(t, "unexpected end of file in the body of kernel " + k.name + " at");
+        if (!m_problems) {
+            parse_statement(k);
+            continue;
+        }
+        try {
+            parse_statement(k);
+        } catch (const PtxError& e) {
+            report(e);
+            recover_statement();
+        }
+    }
+}
+
+void PtxParser::parse_statement(core::Kernel& k) {
+    {
+        const Token& t = peek();
         if (t.is('}')) {
             next();
             m_scopes.pop_back();
@@ -282,14 +349,20 @@ void PtxParser::parse_body(core::Kernel& k) {
             SharedVar v = parse_shared_decl();
             if (v.is_extern) error(t, "unsized .shared array needs .extern at module scope");
             m_kernel_shared.push_back(v);
-        } else if (t.is_word(".loc") || t.is_word(".file")) {
+        } else if (t.is_word(".loc")) {
+            parse_loc_directive();
+        } else if (t.is_word(".file")) {
             skip_line(t.line);
         } else if (t.is_word(".pragma")) {
             next();
             while (peek().kind == TokKind::String) next();
             expect(';');
         } else if (t.is_word(".local")) {
-            error(t, "unsupported state space (.local variables are not supported)");
+            // Per-thread data (local arrays, the stack frame __local_depot): laid out like
+            // .shared, in the thread's local window.
+            SharedVar v = parse_shared_decl();
+            if (v.is_extern) error(t, "unsized .local array");
+            m_kernel_local.push_back(v);
         } else if (t.is_word(".param")) {
             error(t, "unsupported directive (.param in a body is used for calls, which are not supported)");
         } else if (t.kind == TokKind::Word && t.text[0] == '.') {
@@ -346,6 +419,7 @@ uint16_t PtxParser::lookup_reg(const Token& t) const {
 }
 
 void PtxParser::finish_kernel(core::Kernel& k) {
+    k.reg_types = m_reg_type;
     // Shared layout: module-scope statics, then the kernel's statics, then extern (dynamic).
     std::unordered_map<std::string, uint32_t> addr;
     uint32_t size = 0;
@@ -362,17 +436,38 @@ void PtxParser::finish_kernel(core::Kernel& k) {
     k.static_shared_bytes = size;
     for (const SharedVar& v : m_module_shared)
         if (v.is_extern) addr[v.name] = align_up(size, v.align);
+    size = 0;
+    place(m_kernel_local);
+    k.local_bytes = size;
 
     for (const Fixup& f : m_fixups) {
         core::Instruction& in = k.code[f.inst];
         if (f.label) {
             auto it = m_labels.find(f.name);
-            if (it == m_labels.end()) error(f.line, "unknown label", f.name);
+            if (it == m_labels.end()) {
+                if (!m_problems) error(f.line, "unknown label", f.name);
+                report(PtxError(m_file, f.line, "unknown label", f.name));
+                continue;
+            }
             in.target = it->second;
             continue;
         }
         auto it = addr.find(f.name);
-        if (it == addr.end()) error(f.line, "undeclared identifier", f.name);
+        if (auto var = m_variable_index.find(f.name); it == addr.end() && var != m_variable_index.end()) {
+            core::Operand& o = f.in_src ? in.src[f.slot] : in.dst[f.slot];
+            o.imm = f.addend;  // the loader adds the variable's device address
+            k.relocations.push_back({f.inst, f.in_src, f.slot, var->second});
+            continue;
+        }
+        if (it == addr.end()) {
+            if (!m_problems) error(f.line, "undeclared identifier", f.name);
+            auto u = m_unsupported_symbols.find(f.name);
+            report(PtxError(m_file, f.line,
+                            u == m_unsupported_symbols.end() ? std::string("undeclared identifier")
+                                                             : "address of an unsupported " + u->second + " variable",
+                            f.name));
+            continue;
+        }
         core::Operand& o = f.in_src ? in.src[f.slot] : in.dst[f.slot];
         o.imm = it->second + f.addend;
     }

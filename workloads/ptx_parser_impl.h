@@ -49,6 +49,10 @@ class PtxParser {
 public:
     PtxParser(std::string_view text, const std::string& file);
     core::Module parse();
+    /// Recover from problems and collect them in `sink` instead of throwing (ptx check).
+    void collect_problems(std::vector<PtxError>* sink) { m_problems = sink; }
+    /// Per parsed .entry: no problem was found in it (collect mode).
+    const std::vector<bool>& kernel_clean() const { return m_clean; }
 
 private:
     // Token cursor.
@@ -62,11 +66,19 @@ private:
     [[noreturn]] void error(uint32_t line, const std::string& msg, std::string_view tok) const;
     void skip_line(uint32_t line);
 
+    // Problem recovery (ptx_recovery.cpp).
+    void report(const PtxError& e);
+    void recover_module();
+    void recover_statement();
+    void parse_function();
+
     // Module level (ptx_parser.cpp).
+    void parse_module_item(core::Module& mod);
     core::Kernel parse_entry();
     void parse_params(core::Kernel& k);
     void parse_perf_directives(core::Kernel& k);
     void parse_body(core::Kernel& k);
+    void parse_statement(core::Kernel& k);
     void parse_reg_decl(core::Kernel& k);
     SharedVar parse_shared_decl();
     void finish_kernel(core::Kernel& k);
@@ -95,8 +107,20 @@ private:
     std::vector<core::DataType> m_reg_type;
     std::unordered_map<std::string, uint32_t> m_labels;
     std::vector<SharedVar> m_kernel_shared;
+    std::vector<SharedVar> m_kernel_local;  ///< .local declarations (per-thread offsets)
     std::vector<Fixup> m_fixups;
     const core::Kernel* m_kernel = nullptr;
+
+    std::vector<PtxError>* m_problems = nullptr;  ///< collect mode when set
+    std::vector<bool> m_clean;
+    std::unordered_map<std::string, std::string> m_unsupported_symbols;
+    std::vector<std::string> m_source_files;  ///< .file table (id -> path)
+    uint16_t m_loc_file = 0;                  ///< the current .loc
+    uint32_t m_loc_line = 0;
+    void parse_file_directive();
+    void parse_variable_decl(core::Module& mod, bool is_extern);
+    std::unordered_map<std::string, uint32_t> m_variable_index;  ///< name -> Module::variables
+    void parse_loc_directive();  ///< name -> state space
 };
 
 /// DataType of a type modifier without the dot ("u32"), or None.

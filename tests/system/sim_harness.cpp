@@ -22,24 +22,39 @@ namespace stacksim::test {
 namespace {
 class OneKernel : public workloads::Workload {
 public:
-    explicit OneKernel(const HarnessKernel& k) : m_k(k) {}
+    OneKernel(const HarnessKernel& k, const std::function<void(workloads::HostApi&)>* after)
+        : m_k(k), m_after(after) {}
     void run(workloads::HostApi& host) override {
         workloads::LaunchArgs args = m_k.setup ? m_k.setup(host) : workloads::LaunchArgs();
         host.launch_ptx_source("test.ptx", m_k.ptx, m_k.entry, m_k.grid, m_k.block, args);
+        if (m_after && *m_after) (*m_after)(host);
     }
     workloads::VerifyResult verify() override { return {true, 0, 0, ""}; }
 
 private:
     const HarnessKernel& m_k;
+    const std::function<void(workloads::HostApi&)>* m_after;
 };
+HarnessRun run_with(const HarnessKernel& kernel, const std::string& preset, const std::vector<std::string>& overrides,
+                    core::SmObserver* observer, const std::function<void(workloads::HostApi&)>* after);
 }  // namespace
 
 HarnessRun run_kernel(const HarnessKernel& kernel, const std::string& preset,
                       const std::vector<std::string>& overrides, core::SmObserver* observer) {
+    return run_with(kernel, preset, overrides, observer, nullptr);
+}
+
+HarnessRun run_kernel_then(const HarnessKernel& kernel, const std::function<void(workloads::HostApi&)>& after) {
+    return run_with(kernel, "small", {}, nullptr, &after);
+}
+
+namespace {
+HarnessRun run_with(const HarnessKernel& kernel, const std::string& preset, const std::vector<std::string>& overrides,
+                    core::SmObserver* observer, const std::function<void(workloads::HostApi&)>* after) {
     sim::ConfigDoc doc = top::load_config(preset);
     for (auto& o : overrides) doc.apply_override(o);
     top::RunConfig cfg = top::read_run_config(doc);
-    OneKernel workload(kernel);
+    OneKernel workload(kernel, after);
     sim::StatRegistry stats;
     top::GpuSystem gpu("gpu", cfg, {top::GpuSystem::App{&workload, host::AppSettings{}}}, "", stats, false);
     if (observer) gpu.set_observer(observer);
@@ -61,6 +76,7 @@ HarnessRun run_kernel(const HarnessKernel& kernel, const std::string& preset,
     }
     return r;
 }
+}  // namespace
 
 std::vector<double> in_child(const std::function<std::vector<double>()>& measure) { return sim::run_in_child(measure); }
 

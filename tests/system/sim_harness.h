@@ -32,6 +32,9 @@ struct HarnessKernel {
 /// is attached to every SM. Throws on any failure.
 HarnessRun run_kernel(const HarnessKernel& kernel, const std::string& preset = "small",
                       const std::vector<std::string>& overrides = {}, core::SmObserver* observer = nullptr);
+/// Like run_kernel on preset "small"; `after` runs in the host program after the launch (reads
+/// results back with the HostApi, launches more).
+HarnessRun run_kernel_then(const HarnessKernel& kernel, const std::function<void(workloads::HostApi&)>& after);
 
 /// Runs `measure` in a forked child (SystemC elaborates once per process) and returns the
 /// numbers it produced; throws if the child fails.

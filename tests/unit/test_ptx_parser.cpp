@@ -208,7 +208,7 @@ TEST_CASE("ptx: errors name the file, line and token", "[ptx]") {
     require_error(snippet("setp.s32 %p1, %r2, %r3;"), L, "missing comparison");
     require_error(snippet("setp.ltu.s32 %p1, %r2, %r3;"), L, "unordered comparison");
     require_error(snippet("@%r1 bra L1;\nL1: ret;"), L, "guard is not a predicate");
-    require_error(snippet("ld.local.u32 %r1, [%rd1];"), L, "state space");
+    require_error(snippet("atom.local.add.u32 %r1, [%rd1], 1;"), L, "atomics on local memory");
     require_error(snippet("ld.global.v2.u32 {%r1, %r2, %r3}, [%rd1];"), L, "vector size");
     require_error(snippet("mov.u32 %r1, %lanemask_lt;"), L, "unsupported special register");
     require_error(snippet("mov.u32 %r1, 1.5;"), L, "float literal");
@@ -216,12 +216,15 @@ TEST_CASE("ptx: errors name the file, line and token", "[ptx]") {
     require_error(snippet("call.uni foo, (%r1);"), L, "unsupported instruction 'call.uni'");
     require_error(snippet("mov.u32 %r1, nosuchsym;"), L, "undeclared identifier 'nosuchsym'");
     require_error(snippet("ld.param.u32 %r1, [nosuch];"), L, "unknown parameter 'nosuch'");
-    require_error(snippet(".local .align 4 .b8 buf[16];"), L, ".local");
+    require_error(snippet(".local .align 4 .b8 buf[];"), L, "unsized .local array");
     require_error(snippet("L1:\nL1: ret;"), L + 1, "duplicate label");
     require_error(snippet("atom.global.s32 %r1, [%rd1], 1;"), L, "missing atomic operation");
     require_error(snippet("atom.global.cas.b32 %r1, [%rd1], 1;"), L, "wrong number of operands");
     require_error(".version 8.0\n.func foo()\n{\nret;\n}\n", 2, "device functions and calls are not supported) '.func'");
-    require_error(".version 8.0\n.global .align 4 .u32 g;\n", 2, "module-scope variable");
+    require_error(".version 8.0\n.global .texref t;\n", 2, "unsupported texture/surface reference '.texref'");
+    require_error(".version 8.0\n.global .align 8 .u64 fp[1] = {f};\n", 2, "an address in a variable's initializer");
+    require_error(".version 8.0\n.global .u32 g = 1;\n.global .u32 g = 2;\n", 3, "defined twice");
+    require_error(".version 8.0\n.global .b8 g[2] = {1, 2, 3};\n", 2, "more initializers than elements");
     require_error(".version 8.0\n/* never closed\n", 2, "unterminated comment");
     require_error(".version 8.0\n.visible .entry k()\n{\n.reg .b32 %r<2>;\nmov.u32 %r1, 1;\n", 6, "unexpected end of file");
     require_error(".visible .entry k()\n{\n.reg .b32 %r<2>;\nmov.u32 %r1, 1 #;\n}\n", 4, "unexpected character '#'");
