@@ -134,6 +134,13 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     cta.ctx.nctaid = launch.grid;
     cta.ctx.sm_id = m_id;
     cta.ctx.shared.assign(launch.shared_bytes, 0);
+    cta.ctx.num_sms = m_num_sms;
+    cta.ctx.max_warps = static_cast<uint32_t>(m_warps.size());
+    cta.ctx.grid_id = launch.id;
+    cta.ctx.dynamic_smem = launch.shared_bytes - (launch.kernel ? std::min(launch.shared_bytes, launch.kernel->static_shared_bytes) : 0);
+    cta.ctx.clock_period_ps = m_clock.period_ps();
+    cta.ctx.grid_workspace = launch.grid_workspace;
+    cta.ctx.textures = launch.textures;
     reset_checkpoints(cta);
     cta.ctx.params = &launch.params;
     cta.ctx.global = launch.global;
@@ -161,6 +168,7 @@ void Sm::start_cta(KernelLaunch& launch, uint64_t cta_index) {
         w.fetch_wait_line = Warp::kNoLine;
         w.pending_mem = 0;
         w.pending_loads = 0;
+        w.sleep_until = 0;
         w.ibuffer.flush();
         w.dirty = {};
         w.saved = {};
@@ -333,6 +341,10 @@ IssueOutcome Sm::check_issue(uint32_t slot, uint64_t cycle, bool& has_inst, size
     }
     has_inst = true;
     if (w.at_barrier) return IssueOutcome::Synchronization;
+    if (w.sleep_until > cycle) {  // nanosleep
+        note_wake(w.sleep_until);
+        return IssueOutcome::Synchronization;
+    }
     const Instruction& inst = w.inst(w.ibuffer.head_pc());
     switch (w.scoreboard.check(inst)) {
     case Hazard::Memory: return IssueOutcome::MemoryDependency;

@@ -60,6 +60,8 @@ public:
     std::function<void(Sm&, KernelLaunch&, uint64_t cta_index)> on_cta_flushed;
     /// Attaches an observer (timeline, watch log); null detaches.
     void set_observer(SmObserver* o) { m_observer = o; }
+    /// SMs of the GPU, for %nsmid.
+    void set_num_sms(uint32_t n) { m_num_sms = n; }
 
     bool can_accept(const KernelLaunch& launch) const override;
     void start_cta(KernelLaunch& launch, uint64_t cta_index) override;
@@ -184,6 +186,7 @@ private:
     sim::PayloadPool m_pool;
 
     std::vector<Warp> m_warps;
+    uint32_t m_num_sms = 1;
     std::vector<CtaSlot> m_ctas;
     std::vector<std::vector<uint32_t>> m_sched_warps;  ///< per scheduler: used warp slots
     uint32_t m_threads_used = 0, m_regs_used = 0, m_smem_used = 0, m_ctas_running = 0;

@@ -27,6 +27,8 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
         } catch (const ExecError& e) {
             throw sim::SimulationError(fmt::format("{} (SM {}, warp {})", e.what(), m_id, slot));
         }
+        if (r.sleep_ns)
+            w.sleep_until = cycle + (uint64_t{r.sleep_ns} * 1000 + m_clock.period_ps() - 1) / m_clock.period_ps();
     }
     ++m_issued_insts;
     CtaSlot& issuing_cta = m_ctas[w.cta_slot];
