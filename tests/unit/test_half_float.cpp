@@ -68,7 +68,7 @@ uint32_t fbits(float f) { return uint32_t(test::fbits(f)); }
 
 }  // namespace
 
-TEST_CASE("half: decoding all 65536 f16 patterns matches F16C; bf16 is the top of an f32", "[half]") {
+TEST_CASE("half: decoding all 65536 f16 patterns matches F16C and bf16 is the top of an f32", "[half]") {
     for (uint32_t h = 0; h < 0x10000; ++h) {
         const double v = core::half_to_double(uint16_t(h), HalfKind::F16);
         const double b = core::half_to_double(uint16_t(h), HalfKind::BF16);
