@@ -2,6 +2,8 @@
 // The CTA lifecycle of one SM: slots and resources, starting, finishing and restoring CTAs.
 #include "core/cta_manager.h"
 
+#include <algorithm>
+
 #include "core/occupancy.h"
 
 namespace stacksim::core {
@@ -88,6 +90,13 @@ void CtaManager::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     cta.ctx.nctaid = launch.grid;
     cta.ctx.sm_id = m_id;
     cta.ctx.shared.assign(launch.shared_bytes, 0);
+    cta.ctx.num_sms = m_num_sms;
+    cta.ctx.max_warps = m_pipe.warp_slots();
+    cta.ctx.grid_id = launch.id;
+    cta.ctx.dynamic_smem = launch.shared_bytes - (launch.kernel ? std::min(launch.shared_bytes, launch.kernel->static_shared_bytes) : 0);
+    cta.ctx.clock_period_ps = m_clock.period_ps();
+    cta.ctx.grid_workspace = launch.grid_workspace;
+    cta.ctx.textures = launch.textures;
     reset_checkpoints(cta);
     cta.ctx.params = &launch.params;
     cta.ctx.global = launch.global;
@@ -117,6 +126,7 @@ void CtaManager::start_cta(KernelLaunch& launch, uint64_t cta_index) {
         w.fetch_wait_line = Warp::kNoLine;
         w.pending_mem = 0;
         w.pending_loads = 0;
+        w.sleep_until = 0;
         w.ibuffer.flush();
         w.dirty = {};
         w.saved = {};

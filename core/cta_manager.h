@@ -45,6 +45,8 @@ public:
     uint32_t sm_id() const override { return m_id; }
 
     void set_observer(SmObserver* o) { m_observer = o; }
+    /// SMs of the GPU, for %nsmid.
+    void set_num_sms(uint32_t n) { m_num_sms = n; }
 
     // The pipeline's side.
     CtaSlot& cta(uint32_t slot) { return m_ctas[slot]; }
@@ -102,6 +104,7 @@ private:
     void start_due_checkpoints();
 
     uint32_t m_id;
+    uint32_t m_num_sms = 1;
     const SmConfig& m_cfg;
     sim::ClockDomain& m_clock;
     SmPipeline& m_pipe;

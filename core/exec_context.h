@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/instruction.h"
+#include "core/texture.h"
 #include "sim/sparse_memory.h"
 
 namespace stacksim::core {
@@ -35,6 +36,15 @@ struct CtaExecContext {
     /// (word w of thread t at local_base + (w * threads + t) * 4, threads = the CTA's warps x 32).
     uint64_t local_base = 0;
     uint32_t local_bytes = 0;
+    // Special registers (core/ops_warp.cpp).
+    uint32_t num_sms = 1;                      ///< %nsmid
+    uint32_t max_warps = 64;                   ///< %nwarpid: warp slots of the SM
+    uint32_t grid_id = 0;                      ///< %gridid: launch sequence number
+    uint32_t dynamic_smem = 0;                 ///< %dynamic_smem_size, bytes
+    uint64_t clock_period_ps = 1000;           ///< SM clock period, for %globaltimer (ns)
+    uint64_t grid_workspace = 0;               ///< %envreg2 (low) / %envreg1 (high): the
+                                               ///< grid-barrier word of a cooperative launch
+    const TextureTable* textures = nullptr;    ///< texture objects by handle (tex)
 };
 
 /// Registers and thread ids of one warp. Registers are stored lane-minor:
@@ -60,6 +70,7 @@ struct ExecResult {
     bool is_load = false, is_store = false, is_atomic = false;
     uint8_t access_bytes = 0;  ///< bytes per lane (type size x vector width)
     std::array<uint64_t, kWarpSize> addr{};  ///< per active lane; shared: offset in the CTA window
+    uint32_t sleep_ns = 0;     ///< nanosleep: the warp issues nothing for this long (set by the op)
 };
 
 }  // namespace stacksim::core

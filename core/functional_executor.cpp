@@ -22,6 +22,7 @@ void execute(const Instruction& inst, WarpExecContext& warp, uint32_t active_mas
     out.space = StateSpace::None;
     out.is_load = out.is_store = out.is_atomic = false;
     out.access_bytes = 0;
+    out.sleep_ns = 0;
     if (mask == 0) return;
     if (!inst.info || !inst.info->exec) ops::fail(inst, "instruction has no semantic function");
     inst.info->exec(inst, warp, mask, out);
@@ -52,14 +53,12 @@ uint64_t special_value(SpecialReg s, const WarpExecContext& w, unsigned lane) {
     case SpecialReg::NctaidZ: return c.nctaid[2];
     case SpecialReg::LaneId: return lane;
     case SpecialReg::WarpId: return w.warp_in_cta;
-    case SpecialReg::NWarpId: {
-        uint64_t threads = uint64_t(c.ntid[0]) * c.ntid[1] * c.ntid[2];
-        return (threads + kWarpSize - 1) / kWarpSize;
-    }
+    case SpecialReg::NWarpId: return c.max_warps;
     case SpecialReg::SmId: return c.sm_id;
     case SpecialReg::Clock: return static_cast<uint32_t>(w.clock);
     case SpecialReg::Clock64: return w.clock;
     case SpecialReg::None: break;
+    default: return special_value_ext(s, w, lane);
     }
     return 0;
 }

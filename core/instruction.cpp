@@ -12,6 +12,8 @@ unsigned type_bytes(DataType t) {
     case DataType::B16: case DataType::U16: case DataType::S16: case DataType::F16: return 2;
     case DataType::B32: case DataType::U32: case DataType::S32: case DataType::F32: return 4;
     case DataType::B64: case DataType::U64: case DataType::S64: case DataType::F64: return 8;
+    case DataType::BF16: return 2;
+    case DataType::F16x2: case DataType::BF16x2: return 4;
     case DataType::None: return 0;
     }
     return 0;

@@ -11,7 +11,8 @@ namespace stacksim::core {
 
 /// PTX fundamental types; sizes via type_bytes().
 enum class DataType : uint8_t {
-    None, B8, B16, B32, B64, U8, U16, U32, U64, S8, S16, S32, S64, F16, F32, F64, Pred
+    None, B8, B16, B32, B64, U8, U16, U32, U64, S8, S16, S32, S64, F16, F32, F64, Pred,
+    F16x2, BF16, BF16x2  ///< packed and brain-float 16-bit floats (core/ops_half.cpp)
 };
 /// Size of a value of `t` in bytes (Pred counts as 1, None as 0).
 unsigned type_bytes(DataType t);
@@ -28,7 +29,12 @@ enum class ControlKind : uint8_t { None, Branch, Barrier, Exit };
 /// Special registers readable with mov/cvt.
 enum class SpecialReg : uint8_t {
     None, TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ,
-    NctaidX, NctaidY, NctaidZ, LaneId, WarpId, NWarpId, SmId, Clock, Clock64
+    NctaidX, NctaidY, NctaidZ, LaneId, WarpId, NWarpId, SmId, Clock, Clock64,
+    // Warp and special registers of core/ops_warp.cpp (special_value_ext).
+    LanemaskEq, LanemaskLt, LanemaskLe, LanemaskGt, LanemaskGe, GlobalTimer, GlobalTimerLo,
+    GlobalTimerHi, NSmId, GridId, DynamicSmemSize, TotalSmemSize, ClockHi,
+    EnvReg0,  ///< %envreg0; %envregN is EnvReg0 + N (N < 32)
+    EnvReg31 = EnvReg0 + 31
 };
 
 /// setp/set comparison, stored in Instruction::cmp. lo/ls/hi/hs always compare unsigned;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/kernel.h"
+#include "core/texture.h"
 #include "sim/sparse_memory.h"
 
 namespace stacksim::core {
@@ -41,6 +42,9 @@ struct KernelLaunch {
     uint64_t cta_instructions = 0;       ///< sum over completed CTAs of their warp instructions
     int priority = 0;                    ///< larger runs first; a kernel may preempt lower ones
     bool idempotent = false;             ///< rerunning a CTA from scratch gives the same result
+    /// Cooperative launch: device address of the grid-barrier workspace (%envreg1/2), else 0.
+    uint64_t grid_workspace = 0;
+    const TextureTable* textures = nullptr;  ///< the device's texture objects (tex)
 
     uint64_t num_ctas() const;
     /// Name of the kernel for logs and stats.

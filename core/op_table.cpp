@@ -27,7 +27,8 @@ constexpr uint32_t kFlt = kF32 | type_bit(D::F64);
 constexpr uint32_t kPred = type_bit(D::Pred);
 constexpr uint32_t kB32 = type_bit(D::B32);
 /// Every type a register can hold (mov, ld/st): 8-bit types only in memory.
-constexpr uint32_t kAll = kInt | kBits | kFlt | type_bit(D::F16);
+constexpr uint32_t kHalf = type_bit(D::F16) | type_bit(D::F16x2) | type_bit(D::BF16) | type_bit(D::BF16x2);
+constexpr uint32_t kAll = kInt | kBits | kFlt | kHalf;
 constexpr uint32_t kMem = kAll | type_bit(D::U8) | type_bit(D::S8) | type_bit(D::B8);
 constexpr uint32_t kAtomT = kI32 | kI64 | kB3264 | kFlt;
 
@@ -36,19 +37,19 @@ constexpr uint32_t kFloatMods = kModRound | kModFtz | kModSat;
 // Adding an instruction: one row here + one semantic function (declared in ops_common.h).
 constexpr std::array kOps = {
     //     name       unit      control     exec             form        src types                     mods
-    OpInfo{"add",     U::Alu,   C::None,    exec_add,        F::Alu,     2, kInt | kFlt,                kFloatMods | kModSatInt},
-    OpInfo{"sub",     U::Alu,   C::None,    exec_sub,        F::Alu,     2, kInt | kFlt,                kFloatMods | kModSatInt},
-    OpInfo{"mul",     U::Alu,   C::None,    exec_mul,        F::Alu,     2, kInt | kFlt,                kFloatMods | kModMul},
+    OpInfo{"add",     U::Alu,   C::None,    exec_add,        F::Alu,     2, kInt | kFlt | kHalf,                kFloatMods | kModSatInt},
+    OpInfo{"sub",     U::Alu,   C::None,    exec_sub,        F::Alu,     2, kInt | kFlt | kHalf,                kFloatMods | kModSatInt},
+    OpInfo{"mul",     U::Alu,   C::None,    exec_mul,        F::Alu,     2, kInt | kFlt | kHalf,                kFloatMods | kModMul},
     OpInfo{"mad",     U::Alu,   C::None,    exec_mad,        F::Alu,     3, kInt | kFlt,                kFloatMods | kModMul},
     OpInfo{"mul24",   U::Alu,   C::None,    exec_mul24,      F::Alu,     2, kI32,                       kModLoHi},
     OpInfo{"mad24",   U::Alu,   C::None,    exec_mad24,      F::Alu,     3, kI32,                       kModLoHi},
-    OpInfo{"fma",     U::Alu,   C::None,    exec_fma,        F::Alu,     3, kFlt,                       kFloatMods},
+    OpInfo{"fma",     U::Alu,   C::None,    exec_fma,        F::Alu,     3, kFlt | kHalf,                       kFloatMods},
     OpInfo{"div",     U::Alu,   C::None,    exec_div,        F::Alu,     2, kInt | kFlt,                kFloatMods | kModApprox},
     OpInfo{"rem",     U::Alu,   C::None,    exec_rem,        F::Alu,     2, kInt,                       0},
-    OpInfo{"min",     U::Alu,   C::None,    exec_min,        F::Alu,     2, kInt | kFlt,                kModFtz},
-    OpInfo{"max",     U::Alu,   C::None,    exec_max,        F::Alu,     2, kInt | kFlt,                kModFtz},
-    OpInfo{"neg",     U::Alu,   C::None,    exec_neg,        F::Alu,     1, kSigned | kFlt,             kModFtz},
-    OpInfo{"abs",     U::Alu,   C::None,    exec_abs,        F::Alu,     1, kSigned | kFlt,             kModFtz},
+    OpInfo{"min",     U::Alu,   C::None,    exec_min,        F::Alu,     2, kInt | kFlt | kHalf,                kModFtz | kModNaN},
+    OpInfo{"max",     U::Alu,   C::None,    exec_max,        F::Alu,     2, kInt | kFlt | kHalf,                kModFtz | kModNaN},
+    OpInfo{"neg",     U::Alu,   C::None,    exec_neg,        F::Alu,     1, kSigned | kFlt | kHalf,             kModFtz},
+    OpInfo{"abs",     U::Alu,   C::None,    exec_abs,        F::Alu,     1, kSigned | kFlt | kHalf,             kModFtz},
     OpInfo{"copysign", U::Alu,  C::None,    exec_copysign,   F::Alu,     2, kFlt,                       0},
     OpInfo{"sqrt",    U::Sfu,   C::None,    exec_sqrt,       F::Alu,     1, kFlt,                       kFloatMods | kModApprox},
     OpInfo{"rsqrt",   U::Sfu,   C::None,    exec_rsqrt,      F::Alu,     1, kFlt,                       kModFtz | kModApprox},
@@ -74,11 +75,11 @@ constexpr std::array kOps = {
     OpInfo{"shf",     U::Alu,   C::None,    exec_shf,        F::Alu,     3, kB32,                       kModShf},
     OpInfo{"prmt",    U::Alu,   C::None,    exec_prmt,       F::Alu,     3, kB32,                       0},
     OpInfo{"lop3",    U::Alu,   C::None,    exec_lop3,       F::Alu,     4, kB32,                       0},
-    OpInfo{"setp",    U::Alu,   C::None,    exec_setp,       F::Setp,    0, kInt | kBits | kFlt,        kModCmp | kModBool | kModFtz},
-    OpInfo{"set",     U::Alu,   C::None,    exec_set,        F::Set,     0, kInt | kBits | kFlt,        kModCmp | kModBool | kModFtz},
+    OpInfo{"setp",    U::Alu,   C::None,    exec_setp,       F::Setp,    0, kInt | kBits | kFlt | kHalf,        kModCmp | kModBool | kModFtz},
+    OpInfo{"set",     U::Alu,   C::None,    exec_set,        F::Set,     0, kInt | kBits | kFlt | kHalf,        kModCmp | kModBool | kModFtz},
     OpInfo{"selp",    U::Alu,   C::None,    exec_selp,       F::Selp,    0, kInt | kBits | kFlt,        0},
     OpInfo{"mov",     U::Alu,   C::None,    exec_mov,        F::Alu,     1, kAll | kPred,               0},
-    OpInfo{"cvt",     U::Alu,   C::None,    exec_cvt,        F::Cvt,     0, kMem & ~kBits & ~type_bit(D::F16), kModRound | kModIntRound | kModFtz | kModSat},
+    OpInfo{"cvt",     U::Alu,   C::None,    exec_cvt,        F::Cvt,     0, (kMem & ~kBits) | kHalf, kModRound | kModIntRound | kModFtz | kModSat},
     OpInfo{"cvta",    U::Alu,   C::None,    exec_cvta,       F::Cvta,    0, type_bit(D::U32) | type_bit(D::U64), kModSpace},
     OpInfo{"ld",      U::LdSt,  C::None,    exec_ld,         F::Load,    0, kMem,                       kModSpace | kModVec | kModCache | kModSem},
     OpInfo{"st",      U::LdSt,  C::None,    exec_st,         F::Store,   0, kMem,                       kModSpace | kModVec | kModCache | kModSem},
@@ -99,6 +100,13 @@ constexpr std::array kOps = {
     OpInfo{"shfl",    U::Alu,   C::None,    exec_shfl,       F::Shfl,    0, kB32,                       kModSync | kModShfl},
     OpInfo{"vote",    U::Alu,   C::None,    exec_vote,       F::Vote,    0, kB32 | kPred,               kModSync | kModVote},
     OpInfo{"activemask", U::Alu, C::None,   exec_activemask, F::Alu,     0, kB32,                       0},
+    // Warp-level instructions of core/ops_warp.cpp; match takes .any/.all (kModVote's names),
+    // redux the atomic operation names, bmsk .clamp/.wrap (kModShf's names).
+    OpInfo{"match",   U::Alu,   C::None,    exec_match,      F::Match,   0, kB3264,                     kModSync | kModVote},
+    OpInfo{"redux",   U::Alu,   C::None,    exec_redux,      F::Redux,   0, kI32 | kB32,                kModSync | kModAtom},
+    OpInfo{"nanosleep", U::Alu, C::None,    exec_nanosleep,  F::Source,  0, type_bit(D::U32),           0},
+    OpInfo{"tex",     U::LdSt,  C::None,    exec_tex,        F::Tex,     0, kI32 | kF32,                kModTexGeom | kModVec},
+    OpInfo{"bmsk",    U::Alu,   C::None,    exec_bmsk,       F::Alu,     2, kB32,                       kModShf},
 };
 
 }  // namespace

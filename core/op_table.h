@@ -28,6 +28,10 @@ enum class OpForm : uint8_t {
     Barrier,  ///< a [, b]
     Shfl,     ///< d[|p], a, b, c, membermask
     Vote,     ///< d, a, membermask
+    Match,    ///< d[|p], a, membermask   (a of the instruction type)
+    Redux,    ///< d, a, membermask       (a of the instruction type)
+    Source,   ///< a                      (one source of the instruction type, no destination)
+    Tex,      ///< {d0, d1, d2, d3}, [handle, {coords}]   (two types: result, coordinate)
 };
 
 /// Modifier families an opcode accepts (OpInfo::mods); anything else is a parse error.
@@ -54,6 +58,8 @@ enum OpMod : uint32_t {
     kModAny = 1u << 19,      ///< any modifier accepted and ignored (membar, fence)
     kModLoHi = 1u << 20,     ///< .lo .hi only (mul24/mad24)
     kModShiftAmt = 1u << 21, ///< .shiftamt (bfind; sets Instruction::mode = 1)
+    kModNaN = 1u << 22,      ///< .NaN (min/max of 16-bit floats; sets Instruction::mode = 1)
+    kModTexGeom = 1u << 23,  ///< .1d .2d .3d .a1d .a2d .cube (tex; Instruction::mode = index + 1)
 };
 
 /// Bit of DataType `t` in OpInfo::types.

@@ -125,6 +125,7 @@ float fused_mul_add(float a, float b, float c) { return kHaveFma ? hw_fma(a, b, 
 double fused_mul_add(double a, double b, double c) { return kHaveFma ? hw_fma(a, b, c) : std::fma(a, b, c); }
 
 void exec_add(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Add);
     binop(in, w, mask, [&](auto a, auto b) {
         using T = decltype(a);
         if constexpr (kIsFloat<T>) {
@@ -139,6 +140,7 @@ void exec_add(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResu
 }
 
 void exec_sub(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Sub);
     binop(in, w, mask, [&](auto a, auto b) {
         using T = decltype(a);
         if constexpr (kIsFloat<T>) {
@@ -153,6 +155,7 @@ void exec_sub(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResu
 }
 
 void exec_mul(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Mul);
     mul_family<false>(in, w, mask);
 }
 void exec_mad(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
@@ -166,6 +169,7 @@ void exec_mad24(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecRe
 }
 
 void exec_fma(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Fma);
     with_float(in, in.type, [&](auto tag) {
         using T = typename decltype(tag)::type;
         for_lanes(mask, [&](unsigned l) {
@@ -212,6 +216,7 @@ void exec_rem(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResu
 
 // Float min/max return the non-NaN operand when one input is NaN (IEEE minNum/maxNum).
 void exec_min(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Min);
     binop(in, w, mask, [&](auto a, auto b) {
         using T = decltype(a);
         if constexpr (kIsFloat<T>) return finish_float(in, std::fmin(fin(in, a), fin(in, b)));
@@ -220,6 +225,7 @@ void exec_min(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResu
 }
 
 void exec_max(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Max);
     binop(in, w, mask, [&](auto a, auto b) {
         using T = decltype(a);
         if constexpr (kIsFloat<T>) return finish_float(in, std::fmax(fin(in, a), fin(in, b)));
@@ -228,6 +234,7 @@ void exec_max(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResu
 }
 
 void exec_neg(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Neg);
     unop(in, w, mask, [&](auto a) {
         using T = decltype(a);
         if constexpr (kIsFloat<T>) return finish_float(in, -fin(in, a));
@@ -236,6 +243,7 @@ void exec_neg(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResu
 }
 
 void exec_abs(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Abs);
     unop(in, w, mask, [&](auto a) {
         using T = decltype(a);
         if constexpr (kIsFloat<T>) return finish_float(in, std::fabs(fin(in, a)));

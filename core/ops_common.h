@@ -58,6 +58,9 @@ template <class T> inline uint64_t to_bits(T v) {
 
 /// Value of a special register for `lane`.
 uint64_t special_value(SpecialReg s, const WarpExecContext& w, unsigned lane);
+/// The special registers added for real CUDA code (%lanemask_*, %globaltimer, %envreg*, ...;
+/// core/ops_warp.cpp).
+uint64_t special_value_ext(SpecialReg s, const WarpExecContext& w, unsigned lane);
 
 /// Raw bits of a Reg / Imm / Special operand for `lane`.
 inline uint64_t read_raw(const Operand& op, const WarpExecContext& w, unsigned lane) {
@@ -211,5 +214,16 @@ STACKSIM_OP(exec_ld); STACKSIM_OP(exec_st); STACKSIM_OP(exec_atom); STACKSIM_OP(
 // ops_control.cpp
 STACKSIM_OP(exec_bra); STACKSIM_OP(exec_exit); STACKSIM_OP(exec_nop); STACKSIM_OP(exec_shfl);
 STACKSIM_OP(exec_vote); STACKSIM_OP(exec_activemask); STACKSIM_OP(exec_trap);
+// ops_half.cpp: the 16-bit float types, reached from the generic functions.
+enum class HalfOp : uint8_t { Add, Sub, Mul, Fma, Min, Max, Neg, Abs };
+/// .f16 .f16x2 .bf16 .bf16x2
+bool is_half_type(DataType t);
+void exec_half_arith(const Instruction& in, WarpExecContext& w, uint32_t mask, HalfOp op);
+void exec_half_compare(const Instruction& in, WarpExecContext& w, uint32_t mask, bool setp);
+void exec_half_cvt(const Instruction& in, WarpExecContext& w, uint32_t mask);
+// ops_texture.cpp
+STACKSIM_OP(exec_tex);
+// ops_warp.cpp
+STACKSIM_OP(exec_match); STACKSIM_OP(exec_redux); STACKSIM_OP(exec_nanosleep); STACKSIM_OP(exec_bmsk);
 #undef STACKSIM_OP
 }  // namespace stacksim::core::ops

@@ -75,6 +75,7 @@ template <class F> inline void compare_lanes(const Instruction& in, WarpExecCont
 
 // setp.cmp[.bop].type p[|q], a, b[, c]: p = cmp(a,b) bop c, q = !cmp(a,b) bop c.
 void exec_setp(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_compare(in, w, mask, true);
     const bool has_c = in.bool_op != uint8_t(BoolOp::None), has_q = in.num_dst > 1;
     compare_lanes(in, w, mask, [&](unsigned l, bool t) {
         bool c = has_c ? read_pred(in.src[2], w, l) : false;
@@ -86,6 +87,7 @@ void exec_setp(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecRes
 // set.cmp[.bop].dtype.stype d, a, b[, c]: `type` is the compare type, `src_type` the
 // destination type; d = 1.0f (f32) or all ones (integers) when true, else 0.
 void exec_set(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type)) return exec_half_compare(in, w, mask, false);
     const bool has_c = in.bool_op != uint8_t(BoolOp::None);
     const uint64_t one = in.src_type == DataType::F32 ? to_bits(1.0f) : 0xFFFFFFFFull;
     compare_lanes(in, w, mask, [&](unsigned l, bool t) {

@@ -52,6 +52,7 @@ template <class D, class S> inline D convert(const Instruction& in, S v) {
 
 // cvt[.rnd][.ftz][.sat].dtype.atype d, a  (type = dtype, src_type = atype)
 void exec_cvt(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (is_half_type(in.type) || is_half_type(in.src_type)) return exec_half_cvt(in, w, mask);
     with_num(in, in.type, [&](auto dtag) {
         using D = typename decltype(dtag)::type;
         with_num(in, in.src_type, [&](auto stag) {

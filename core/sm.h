@@ -62,6 +62,8 @@ public:
     /// The SM's CTA slots and their lifecycle (what the CTA scheduler and preemption talk to).
     CtaManager& cta_manager() { return m_ctas; }
     const CtaManager& cta_manager() const { return m_ctas; }
+    /// SMs of the GPU, for %nsmid.
+    void set_num_sms(uint32_t n) { m_ctas.set_num_sms(n); }
 
     bool busy() const { return m_ctas.running() > 0; }
     /// One line per busy warp: what it is waiting on (for the deadlock watchdog).

@@ -29,6 +29,8 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
         } catch (const ExecError& e) {
             throw sim::SimulationError(fmt::format("{} (SM {}, warp {})", e.what(), m_id, slot));
         }
+        if (r.sleep_ns)
+            w.sleep_until = cycle + (uint64_t{r.sleep_ns} * 1000 + m_clock.period_ps() - 1) / m_clock.period_ps();
         if (watched(slot))
             m_observer->on_execute({m_id, slot, m_ctas[w.cta_slot].launch, w.ctx.cta->ctaid, w.ctx.warp_in_cta, pc, mask, &inst, &r});
     }

@@ -53,6 +53,7 @@ struct Warp {
     uint32_t fetch_pc = 0;     ///< next PC to fetch when the I-buffer is empty
     uint32_t pending_mem = 0;  ///< memory requests in flight
     uint32_t pending_loads = 0;  ///< global loads/atomics with results outstanding
+    uint64_t sleep_until = 0;  ///< nanosleep: issues nothing before this cycle
     /// icache_fill = memory: the I-cache line (code-space address) whose fill this warp waits
     /// for before it fetches again; kNoLine when none.
     uint64_t fetch_wait_line = kNoLine;

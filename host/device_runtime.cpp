@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -201,6 +202,7 @@ std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_launch(const std::string
     launch->regs_per_thread = m_sm_cfg.regs_per_thread;
     launch->global = &m_memory;
     launch->idempotent = k->idempotent;
+    launch->textures = &m_textures;
     const uint32_t threads = launch->threads_per_cta();
     if (threads == 0 || threads > 1024 || launch->num_ctas() == 0)
         throw sim::InputError(fmt::format("{}: launch of '{}' with block {}x{}x{} and grid {}x{}x{} is invalid",
@@ -239,6 +241,34 @@ std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_trace_launch(const core:
         throw sim::InputError(fmt::format("{}: a CTA of '{}' does not fit on an SM (limited by {})", kernel.file,
                                           kernel.name, occ.limited_by));
     return launch;
+}
+
+uint64_t DeviceRuntime::create_texture_object(const core::TextureDesc& desc) {
+    desc.validate();
+    const uint64_t bytes = desc.resource == core::TexResource::Linear ? uint64_t{desc.width} * desc.texel_bytes()
+                                                                      : desc.pitch * (desc.height - 1) + uint64_t{desc.width} * desc.texel_bytes();
+    check_range(desc.base, bytes, "create_texture_object");
+    const uint64_t handle = m_next_texture++;
+    m_textures.emplace(handle, desc);
+    return handle;
+}
+
+void DeviceRuntime::make_cooperative(core::KernelLaunch& launch) {
+    if (!launch.kernel)
+        throw sim::InputError(fmt::format("a traced kernel ('{}') cannot be launched cooperatively", launch.name()));
+    const core::Occupancy occ =
+        core::occupancy(m_sm_cfg, launch.threads_per_cta(), launch.regs_per_thread, launch.shared_bytes);
+    const uint64_t resident = uint64_t{occ.ctas} * m_num_sms;
+    if (launch.num_ctas() > resident)
+        throw sim::InputError(fmt::format("{}: cooperative launch of '{}' with {} CTAs, but at most {} ({} per SM x {} SMs) "
+                                          "can be resident at once",
+                                          launch.kernel->file, launch.name(), launch.num_ctas(), resident, occ.ctas,
+                                          m_num_sms));
+    // cooperative_groups' grid barrier counts arrivals in the word at workspace + 4.
+    const workloads::DevPtr ws = allocate(256, false);
+    const std::array<uint8_t, 256> zero{};
+    m_memory.write(ws, zero.data(), zero.size());
+    launch.grid_workspace = ws;
 }
 
 }  // namespace stacksim::host

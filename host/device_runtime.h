@@ -56,6 +56,15 @@ public:
                                                     const std::string& entry, workloads::Dim3 grid,
                                                     workloads::Dim3 block, const workloads::LaunchArgs& args,
                                                     uint32_t dynamic_shared_bytes);
+    /// Makes `launch` cooperative: checks that its whole grid fits on the GPU at once and gives
+    /// it a zeroed grid-barrier workspace (256 bytes of device memory, kept for the run).
+    /// Throws sim::InputError when the grid is too large.
+    void make_cooperative(core::KernelLaunch& launch);
+    /// Texture objects (HostApi::create_texture_object / destroy_texture_object).
+    uint64_t create_texture_object(const core::TextureDesc& desc);
+    void destroy_texture_object(uint64_t handle) { m_textures.erase(handle); }
+    /// SMs of the GPU (cooperative launch limit).
+    void set_num_sms(uint32_t n) { m_num_sms = n; }
     /// A launch of a traced kernel.
     std::unique_ptr<core::KernelLaunch> make_trace_launch(const core::TraceKernel& kernel);
 
@@ -90,6 +99,9 @@ private:
     void timed_copy(memory::Direction d, uint64_t bytes);
 
     core::SmConfig m_sm_cfg;
+    uint32_t m_num_sms = 1;
+    core::TextureTable m_textures;
+    uint64_t m_next_texture = 1;
     std::string m_ptx_dir;
     sim::ClockDomain& m_clock;
     memory::PcieLink* m_pcie;

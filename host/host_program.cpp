@@ -72,6 +72,7 @@ void HostProgram::launch_ptx_source(const std::string& source_name, const std::s
 void HostProgram::launch_trace(const core::TraceKernel& kernel) { enqueue(m_device.make_trace_launch(kernel)); }
 
 void HostProgram::enqueue(std::unique_ptr<core::KernelLaunch> launch) {
+    if (m_cooperative) m_device.make_cooperative(*launch);
     launch->priority = m_settings.priority;
     if (m_settings.idempotent != Idempotence::Auto) launch->idempotent = m_settings.idempotent == Idempotence::Yes;
     StreamCommand c;

@@ -71,6 +71,11 @@ public:
     void stream_synchronize(workloads::StreamId stream) override;
     void device_synchronize() override;
     void set_launch_latency_ns(double ns) override;
+    void set_cooperative(bool on) override { m_cooperative = on; }
+    uint64_t create_texture_object(const core::TextureDesc& desc) override {
+        return m_device.create_texture_object(desc);
+    }
+    void destroy_texture_object(uint64_t handle) override { m_device.destroy_texture_object(handle); }
 
     /// Called when the host program has ended (successfully or not).
     void on_finished(std::function<void()> f) { m_on_finished = std::move(f); }
@@ -100,6 +105,7 @@ private:
     uint64_t m_latency_ps;
     std::vector<Stream> m_streams;
     workloads::StreamId m_current = 0;
+    bool m_cooperative = false;  ///< set_cooperative()
     std::vector<bool> m_events;  ///< recorded
     std::vector<std::unique_ptr<core::KernelLaunch>> m_launches;
     sc_core::sc_event_queue m_arrival;  ///< a launch reaches the kernel pool

@@ -43,6 +43,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
             policies.push_back(sched::warp_schedulers().create(cfg.sm_policies.warp_scheduler));
         auto sm = std::make_unique<core::Sm>(fmt::format("sm{}", i).c_str(), i, cfg.sm, m_core_clock,
                                              std::move(policies), stats);
+        sm->set_num_sms(cfg.gpu.num_sms);
         memory::TranslationUnit* tlb = nullptr;
         if (m_gmmu) {
             m_tlbs.push_back(std::make_unique<memory::TranslationUnit>(fmt::format("sm{}_tlb", i).c_str(), cfg.uvm,
@@ -100,6 +101,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
         sm->cta_manager().events.bind(*m_dispatcher);
     }
     m_device = std::make_unique<host::DeviceRuntime>(cfg.sm, ptx_dir, m_core_clock, m_pcie.get());
+    m_device->set_num_sms(cfg.gpu.num_sms);
     if (m_gmmu) m_device->set_gmmu(m_gmmu.get(), cfg.uvm.mode == memory::UvmMode::Ideal || !cfg.host.timed_copies);
     for (size_t i = 0; i < apps.size(); ++i) {
         const std::string hname = apps.size() == 1 ? "host" : fmt::format("host{}", i);

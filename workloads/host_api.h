@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/texture.h"
+
 namespace stacksim::core {
 struct TraceKernel;
 }
@@ -115,6 +117,22 @@ public:
     virtual std::pair<DevPtr, uint64_t> symbol_range(const std::string& module, const std::string& symbol) {
         throw std::runtime_error(module + ": this host has no module-scope variables ('" + symbol + "')");
     }
+    /// Launches from now on are cooperative (cudaLaunchCooperativeKernel) while `on`: every CTA
+    /// of the grid must be resident at once (an InputError otherwise, as CUDA's
+    /// cudaErrorCooperativeLaunchTooLarge), and the kernel may synchronise the whole grid
+    /// (cooperative_groups::this_grid().sync()). Hosts without support throw.
+    virtual void set_cooperative(bool on) {
+        if (on) throw std::runtime_error("this host does not support cooperative launches");
+    }
+    /// cudaCreateTextureObject: registers texture object `desc` (its texels in device memory)
+    /// and returns its handle, the non-zero value a kernel's cudaTextureObject_t parameter
+    /// carries. Throws std::invalid_argument naming the field of a bad descriptor.
+    virtual uint64_t create_texture_object(const core::TextureDesc& desc) {
+        (void)desc;
+        throw std::runtime_error("this host does not support texture objects");
+    }
+    /// cudaDestroyTextureObject: the handle becomes invalid (a later tex with it is an error).
+    virtual void destroy_texture_object(uint64_t handle) { (void)handle; }
     /// Runs a traced kernel (timing only: no functional effects).
     virtual void launch_trace(const core::TraceKernel& kernel) = 0;
 

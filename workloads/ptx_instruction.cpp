@@ -18,6 +18,7 @@ constexpr std::string_view kAtomNames[] = {"add", "min", "max", "exch", "cas", "
 constexpr std::string_view kRoundNames[] = {"", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"};
 constexpr std::string_view kShflNames[] = {"idx", "up", "down", "bfly"};
 constexpr std::string_view kVoteNames[] = {"all", "any", "uni", "ballot"};
+constexpr std::string_view kTexGeomNames[] = {"1d", "2d", "3d", "a1d", "a2d", "cube"};
 constexpr std::string_view kCacheNames[] = {"ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc", "volatile", "weak", "mmio"};
 constexpr std::string_view kSemNames[] = {"relaxed", "acquire", "release", "acq_rel", "sc", "cta", "gpu", "sys", "cluster"};
 
@@ -27,7 +28,10 @@ template <size_t N> int index_of(const std::string_view (&names)[N], std::string
     return -1;
 }
 
-bool is_float(DataType t) { return t == DataType::F16 || t == DataType::F32 || t == DataType::F64; }
+bool is_float(DataType t) {
+    return t == DataType::F16 || t == DataType::F32 || t == DataType::F64 || t == DataType::F16x2 ||
+           t == DataType::BF16 || t == DataType::BF16x2;
+}
 
 }  // namespace
 
@@ -139,6 +143,11 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
         } else if ((m & core::kModShfl) && (i = index_of(kShflNames, mod)) >= 0 && !have_mode) {
             in.mode = uint8_t(i);
             have_mode = true;
+        } else if ((m & core::kModTexGeom) && (i = index_of(kTexGeomNames, mod)) >= 0 && !have_mode) {
+            in.mode = uint8_t(i + 1);
+            have_mode = true;
+        } else if ((m & core::kModNaN) && mod == "NaN") {
+            in.mode = 1;
         } else if ((m & core::kModShiftAmt) && mod == "shiftamt") {
             in.mode = 1;
         } else if (m & core::kModAny) {
@@ -148,21 +157,24 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
     }
 
     // Types.
-    const unsigned want = (info.form == OpForm::Cvt || info.form == OpForm::Set) ? 2 : info.types ? 1 : 0;
+    const unsigned want = (info.form == OpForm::Cvt || info.form == OpForm::Set || info.form == OpForm::Tex) ? 2
+                          : info.types ? 1 : 0;
     if (ntypes != want)
         error(op, ntypes < want ? "missing type modifier in" : "unexpected type modifier in");
     auto allowed = [&](DataType t, uint32_t mask) {
         if (!(mask & core::type_bit(t))) error(op, "unsupported type for this instruction in");
     };
     if (info.form == OpForm::Set) {
-        allowed(types[0], core::type_bit(DataType::U32) | core::type_bit(DataType::S32) | core::type_bit(DataType::F32));
+        allowed(types[0], core::type_bit(DataType::U32) | core::type_bit(DataType::S32) | core::type_bit(DataType::F32) |
+                              core::type_bit(DataType::F16) | core::type_bit(DataType::F16x2) |
+                              core::type_bit(DataType::BF16) | core::type_bit(DataType::BF16x2));
         allowed(types[1], info.types);
         in.type = types[1];
         in.src_type = types[0];
     } else {
         for (unsigned t = 0; t < ntypes; ++t) allowed(types[t], info.types);
         in.type = types[0];
-        if (info.form == OpForm::Cvt) in.src_type = types[1];
+        if (info.form == OpForm::Cvt || info.form == OpForm::Tex) in.src_type = types[1];
     }
     const bool flt = is_float(in.type);
 
@@ -196,7 +208,25 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
             error(op, "atomic inc/dec need .u32 in");
         if (a == core::AtomOp::Cas && info.form == OpForm::Reduce) error(op, "red has no cas in");
     }
-    if ((info.form == OpForm::Shfl || info.form == OpForm::Vote) && !have_mode) error(op, "missing mode in");
+    if ((info.form == OpForm::Shfl || info.form == OpForm::Vote || info.form == OpForm::Match) && !have_mode)
+        error(op, "missing mode in");
+    if (info.form == OpForm::Tex) {
+        if (!have_mode) error(op, "missing texture geometry (.1d, .2d, ...) in");
+        if (in.mode > 2) error(op, "unsupported texture geometry (only .1d and .2d) in");
+        if (in.vec != 4) error(op, "tex needs .v4 in");
+        if (in.type != DataType::F32 && in.type != DataType::S32 && in.type != DataType::U32)
+            error(op, "unsupported tex result type in");
+        if (in.src_type != DataType::S32 && in.src_type != DataType::F32) error(op, "tex coordinates must be .s32 or .f32 in");
+    }
+    if (info.form == OpForm::Match && in.mode != uint8_t(core::VoteMode::All) && in.mode != uint8_t(core::VoteMode::Any))
+        error(op, "match needs .any or .all in");
+    if (info.form == OpForm::Redux) {
+        const auto a = static_cast<core::AtomOp>(in.mode);
+        const bool arith = a == core::AtomOp::Add || a == core::AtomOp::Min || a == core::AtomOp::Max;
+        const bool logic = a == core::AtomOp::And || a == core::AtomOp::Or || a == core::AtomOp::Xor;
+        if (!have_mode || !(arith || logic)) error(op, "redux needs .add .min .max .and .or or .xor in");
+        if (arith == (in.type == DataType::B32)) error(op, "redux .add/.min/.max need .u32/.s32, .and/.or/.xor need .b32 in");
+    }
     if (info.form == OpForm::Vote && ((in.mode == uint8_t(core::VoteMode::Ballot)) != (in.type == DataType::B32)))
         error(op, "vote.ballot needs .b32 and vote.all/any/uni need .pred in");
     switch (info.form) {

@@ -25,11 +25,16 @@ constexpr std::pair<std::string_view, SpecialReg> kSpecials[] = {
     {"%nctaid.x", SpecialReg::NctaidX}, {"%nctaid.y", SpecialReg::NctaidY}, {"%nctaid.z", SpecialReg::NctaidZ},
     {"%laneid", SpecialReg::LaneId},    {"%warpid", SpecialReg::WarpId},    {"%nwarpid", SpecialReg::NWarpId},
     {"%smid", SpecialReg::SmId},        {"%clock", SpecialReg::Clock},      {"%clock64", SpecialReg::Clock64},
+    {"%clock_hi", SpecialReg::ClockHi},
+    {"%lanemask_eq", SpecialReg::LanemaskEq}, {"%lanemask_lt", SpecialReg::LanemaskLt},
+    {"%lanemask_le", SpecialReg::LanemaskLe}, {"%lanemask_gt", SpecialReg::LanemaskGt},
+    {"%lanemask_ge", SpecialReg::LanemaskGe}, {"%globaltimer", SpecialReg::GlobalTimer},
+    {"%globaltimer_lo", SpecialReg::GlobalTimerLo}, {"%globaltimer_hi", SpecialReg::GlobalTimerHi},
+    {"%nsmid", SpecialReg::NSmId},      {"%gridid", SpecialReg::GridId},
+    {"%dynamic_smem_size", SpecialReg::DynamicSmemSize}, {"%total_smem_size", SpecialReg::TotalSmemSize},
 };
 /// Special registers that exist in PTX but are not modelled.
-constexpr std::string_view kUnsupportedSpecials[] = {"%lanemask", "%gridid", "%envreg", "%pm", "%globaltimer",
-                                                     "%nsmid", "%dynamic_smem_size", "%total_smem_size",
-                                                     "%cluster", "%nclusterid", "%is_explicit_cluster",
+constexpr std::string_view kUnsupportedSpecials[] = {"%lanemask", "%envreg", "%pm", "%globaltimer", "%cluster", "%nclusterid", "%is_explicit_cluster",
                                                      "%reserved_smem", "%tid", "%ntid", "%ctaid", "%nctaid"};
 
 /// A numeric literal: integer (two's complement bits), exact f32/f64 bits, or a decimal float.
@@ -121,6 +126,15 @@ RawOperand PtxParser::parse_operand() {
     if (accept('{')) {
         r.op.kind = Operand::Kind::Vector;
         do {
+            if (peek().kind == TokKind::Number) {  // a literal 0 (nvcc's bf16 -> f32: {0, %rs})
+                const Token& n = next();
+                Literal lit;
+                if (!parse_literal(n.text, false, lit) || lit.kind != Literal::Int || lit.bits != 0)
+                    error(n, "only the literal 0 is supported in a vector, found");
+                if (r.op.vec_len == 4) error(n, "too many vector elements at");
+                r.op.vec[r.op.vec_len++] = zero_reg(n);
+                continue;
+            }
             const Token& e = expect_word();
             if (r.op.vec_len == 4) error(e, "too many vector elements at");
             r.op.vec[r.op.vec_len++] = e.text == "_" ? core::kNoReg : lookup_reg(e);
@@ -161,11 +175,24 @@ RawOperand PtxParser::parse_operand() {
                     return r;
                 }
             }
+            if (t.text.substr(0, 7) == "%envreg") {
+                uint64_t n = 0;
+                if (parse_digits(t.text.substr(7), 10, n) && n < 32 && t.text.size() <= 9) {
+                    r.op.kind = Operand::Kind::Special;
+                    r.op.special = SpecialReg(unsigned(SpecialReg::EnvReg0) + n);
+                    return r;
+                }
+            }
             bool declared = false;
             for (const auto& scope : m_scopes) declared |= scope.count(std::string(t.text)) > 0;
             if (!declared)
                 for (std::string_view u : kUnsupportedSpecials)
                     if (t.text.substr(0, u.size()) == u) error(t, "unsupported special register");
+            r.op.kind = Operand::Kind::Reg;
+            r.op.reg = lookup_reg(t);
+            return r;
+        }
+        if (is_declared_reg(t.text)) {  // an inline-asm register declared without '%'
             r.op.kind = Operand::Kind::Reg;
             r.op.reg = lookup_reg(t);
             return r;
@@ -191,9 +218,17 @@ void PtxParser::parse_address(RawOperand& r) {
     if (t.kind == TokKind::Word) {
         next();
         r.tok = &t;
-        if (t.text[0] == '%') r.op.reg = lookup_reg(t);
+        if (t.text[0] == '%' || is_declared_reg(t.text)) r.op.reg = lookup_reg(t);
         else r.symbol = t.text;
-        if (accept('+')) r.op.imm = offset(accept('-'));
+        if (r.op.reg != core::kNoReg && accept(',')) {  // texture operand [handle, {coords}]
+            expect('{');
+            do {
+                const Token& e = expect_word();
+                if (r.op.vec_len == 4) error(e, "too many coordinates at");
+                r.op.vec[r.op.vec_len++] = lookup_reg(e);
+            } while (accept(','));
+            expect('}');
+        } else if (accept('+')) r.op.imm = offset(accept('-'));
         else if (accept('-')) r.op.imm = offset(true);
     } else if (t.kind == TokKind::Number) {
         r.op.imm = offset(false);
@@ -224,6 +259,10 @@ Operand PtxParser::source(RawOperand& r, DataType t, Instruction& in, uint8_t sl
     case Operand::Kind::Imm:
         if (r.literal) {
             r.op.imm = literal_bits(r, t);
+            return r.op;
+        }
+        if (r.symbol == "WARP_SZ") {  // the warp size constant (CUDA's warpSize)
+            r.op.imm = core::kWarpSize;
             return r.op;
         }
         for (const core::KernelParam& p : m_kernel->params)
@@ -284,7 +323,7 @@ void PtxParser::assign_operands(const Token& op, std::vector<RawOperand>& ops, I
     const DataType t = in.type;
     const bool pipe = !ops.empty() && ops[0].pipe;
     for (size_t i = 0; i < ops.size(); ++i)
-        if (ops[i].pipe && (i != 0 || (info.form != OpForm::Setp && info.form != OpForm::Shfl)))
+        if (ops[i].pipe && (i != 0 || (info.form != OpForm::Setp && info.form != OpForm::Shfl && info.form != OpForm::Match)))
             error(*ops[i].tok, "unexpected '|' after");
     auto count = [&](size_t lo, size_t hi) {
         if (ops.size() < lo || ops.size() > hi)
@@ -341,6 +380,13 @@ void PtxParser::assign_operands(const Token& op, std::vector<RawOperand>& ops, I
         src(3, pred);
         break;
     case OpForm::Cvt:
+        if (t == DataType::F16x2 || t == DataType::BF16x2) {  // cvt.rn.f16x2.f32 d, a, b
+            count(3, 3);
+            dst(0, false);
+            src(1, in.src_type);
+            src(2, in.src_type);
+            break;
+        }
         count(2, 2);
         dst(0, false);
         src(1, in.src_type);
@@ -401,6 +447,46 @@ void PtxParser::assign_operands(const Token& op, std::vector<RawOperand>& ops, I
         src(1, pred);
         src(2, u32);
         break;
+    case OpForm::Match: {
+        const size_t nd = pipe ? 2 : 1;
+        if (pipe && in.mode != uint8_t(core::VoteMode::All)) error(*ops[0].tok, "only match.all has a predicate result at");
+        count(nd + 2, nd + 2);
+        dst(0, false);
+        if (pipe) dst(1, true);
+        src(nd, t);
+        src(nd + 1, u32);
+        break;
+    }
+    case OpForm::Redux:
+        count(3, 3);
+        dst(0, false);
+        src(1, t);
+        src(2, u32);
+        break;
+    case OpForm::Source:
+        count(1, 1);
+        src(0, t);
+        break;
+    case OpForm::Tex: {
+        count(2, 2);
+        dst(0, false, true);
+        if (in.dst[0].kind != Operand::Kind::Vector || in.dst[0].vec_len != 4)
+            error(*ops[0].tok, "tex needs a 4-element destination vector at");
+        const Operand& a = ops[1].op;
+        if (a.kind != Operand::Kind::Addr || a.reg == core::kNoReg || a.vec_len == 0)
+            error(*ops[1].tok, "expected a texture operand [handle, {coordinates}] at");
+        if (a.vec_len != in.mode) error(*ops[1].tok, "wrong number of texture coordinates at");
+        Operand h;
+        h.kind = Operand::Kind::Reg;
+        h.reg = a.reg;
+        Operand c;
+        c.kind = Operand::Kind::Vector;
+        c.vec_len = a.vec_len;
+        c.vec = a.vec;
+        in.src[in.num_src++] = h;
+        in.src[in.num_src++] = c;
+        break;
+    }
     }
     // Declared width of the destination register (ld sign-extension).
     if (in.num_dst > 0) {

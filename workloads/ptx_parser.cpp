@@ -25,6 +25,7 @@ DataType parse_type_name(std::string_view s) {
         {"u8", DataType::U8},   {"u16", DataType::U16}, {"u32", DataType::U32}, {"u64", DataType::U64},
         {"s8", DataType::S8},   {"s16", DataType::S16}, {"s32", DataType::S32}, {"s64", DataType::S64},
         {"f16", DataType::F16}, {"f32", DataType::F32}, {"f64", DataType::F64}, {"pred", DataType::Pred},
+        {"f16x2", DataType::F16x2}, {"bf16", DataType::BF16}, {"bf16x2", DataType::BF16x2},
     };
     for (const auto& [name, t] : kTypes)
         if (name == s) return t;
@@ -236,6 +237,8 @@ core::Kernel PtxParser::parse_entry() {
     core::Kernel kernel;
     core::Kernel* k = &kernel;
     m_kernel = k;
+    m_body = k;
+    m_zero_reg = core::kNoReg;
     k->name = std::string(expect_word().text);
     k->file = m_file;
     m_scopes.clear();
@@ -252,6 +255,7 @@ core::Kernel PtxParser::parse_entry() {
     parse_body(*k);
     finish_kernel(*k);
     m_kernel = nullptr;
+    m_body = nullptr;
     return kernel;
 }
 
@@ -396,7 +400,8 @@ void PtxParser::parse_reg_decl(core::Kernel& k) {
     };
     do {
         const Token& nt = expect_word();
-        if (nt.text[0] != '%') error(nt, "register names must start with '%'");
+        // Inline assembly declares scoped registers without '%' (.reg .f16 low, high;).
+        if (nt.text[0] == '.' || nt.text[0] == '$') error(nt, "malformed register name");
         if (accept('<')) {
             uint64_t count = expect_uint();
             expect('>');
@@ -407,6 +412,23 @@ void PtxParser::parse_reg_decl(core::Kernel& k) {
         }
     } while (accept(','));
     expect(';');
+}
+
+bool PtxParser::is_declared_reg(std::string_view name) const {
+    const std::string n(name);
+    for (const auto& scope : m_scopes)
+        if (scope.count(n)) return true;
+    return false;
+}
+
+uint16_t PtxParser::zero_reg(const Token& at) {
+    if (m_zero_reg != core::kNoReg) return m_zero_reg;
+    if (!m_body) error(at, "a literal in a vector is only supported in a kernel body at");
+    if (m_body->num_regs >= core::kNoReg) error(at, "too many registers");
+    m_zero_reg = static_cast<uint16_t>(m_body->num_regs++);
+    m_body->reg_names.push_back("%<zero>");
+    m_reg_type.push_back(DataType::B32);
+    return m_zero_reg;
 }
 
 uint16_t PtxParser::lookup_reg(const Token& t) const {

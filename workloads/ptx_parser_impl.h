@@ -83,6 +83,8 @@ private:
     SharedVar parse_shared_decl();
     void finish_kernel(core::Kernel& k);
     uint16_t lookup_reg(const Token& t) const;
+    /// Whether `name` is a register declared in an enclosing scope.
+    bool is_declared_reg(std::string_view name) const;
 
     // Instructions (ptx_instruction.cpp).
     void parse_instruction(core::Kernel& k);
@@ -121,6 +123,10 @@ private:
     void parse_variable_decl(core::Module& mod, bool is_extern);
     std::unordered_map<std::string, uint32_t> m_variable_index;  ///< name -> Module::variables
     void parse_loc_directive();  ///< name -> state space
+    core::Kernel* m_body = nullptr;      ///< the kernel whose body is being parsed
+    uint16_t m_zero_reg = core::kNoReg;  ///< hidden register that is never written (reads 0)
+    /// The hidden zero register standing for a literal 0 in a vector (mov.b32 %f, {0, %h}).
+    uint16_t zero_reg(const Token& at);
 };
 
 /// DataType of a type modifier without the dot ("u32"), or None.

@@ -26,8 +26,13 @@ public:
         : m_k(k), m_after(after) {}
     void run(workloads::HostApi& host) override {
         workloads::LaunchArgs args = m_k.setup ? m_k.setup(host) : workloads::LaunchArgs();
-        host.launch_ptx_source("test.ptx", m_k.ptx, m_k.entry, m_k.grid, m_k.block, args);
+        if (m_k.cooperative) host.set_cooperative(true);
+        host.launch_ptx_source("test.ptx", m_k.ptx, m_k.entry, m_k.grid, m_k.block, args, m_k.dynamic_shared_bytes);
         if (m_after && *m_after) (*m_after)(host);
+        if (m_k.after) {
+            host.device_synchronize();
+            m_k.after(host);
+        }
     }
     workloads::VerifyResult verify() override { return {true, 0, 0, ""}; }
 

@@ -26,6 +26,10 @@ struct HarnessKernel {
     workloads::Dim3 grid;
     workloads::Dim3 block;
     std::function<workloads::LaunchArgs(workloads::HostApi&)> setup;
+    /// Called after the kernel finished (optional): reads results back through the host API.
+    std::function<void(workloads::HostApi&)> after{};
+    uint32_t dynamic_shared_bytes = 0;
+    bool cooperative = false;  ///< launch with HostApi::set_cooperative(true)
 };
 
 /// Runs `kernel` on preset `preset` with `--set` style `overrides`; `observer` (optional)

@@ -210,7 +210,7 @@ TEST_CASE("ptx: errors name the file, line and token", "[ptx]") {
     require_error(snippet("@%r1 bra L1;\nL1: ret;"), L, "guard is not a predicate");
     require_error(snippet("atom.local.add.u32 %r1, [%rd1], 1;"), L, "atomics on local memory");
     require_error(snippet("ld.global.v2.u32 {%r1, %r2, %r3}, [%rd1];"), L, "vector size");
-    require_error(snippet("mov.u32 %r1, %lanemask_lt;"), L, "unsupported special register");
+    require_error(snippet("mov.u32 %r1, %pm0;"), L, "unsupported special register");
     require_error(snippet("mov.u32 %r1, 1.5;"), L, "float literal");
     require_error(snippet("mov.u32 %r1, 12abc;"), L, "malformed number '12abc'");
     require_error(snippet("call.uni foo, (%r1);"), L, "unsupported instruction 'call.uni'");
