@@ -85,7 +85,7 @@ case $case in
     bin=$(build errors "$src/tests/cuda/errors.cu" "${plain_ptx[@]}") || exit 1
     run "$work/errors.out" "$bin" "$sms"
     [ "$status" = 0 ] && grep -q "PASSED errors" <<<"$out" || fail "exit status $status"
-    grep -q "cudaMemcpyToSymbol is not supported by stacksim" <<<"$err" || fail "no line naming the unsupported call" ;;
+    grep -q "cudaLaunchHostFunc is not supported by stacksim" <<<"$err" || fail "no line naming the unsupported call" ;;
   exit_error)
     bin=$(build vecadd "$src/tests/cuda/vecadd.cu" "${plain_ptx[@]}") || exit 1
     run "$work/exit.out" "$bin" 3
