@@ -119,16 +119,18 @@ case $case in
     [ $s = 2 ] && grep -q "needs libcudart.so.11" "$work/$case.err" || fail "version mismatch: exit $s"
     "$stacksim" cuda small --set gpu.num_smz=2 -- "$work/vecadd" >/dev/null 2>"$work/$case.err"; s=$?
     [ $s = 2 ] || fail "bad config key: exit $s" ;;
-  library_vecadd)
-    # The same kernel and host calls as the library workload: the same kernel cycles.
-    bin=$(build lib_vecadd "$src/tests/cuda/lib_vecadd.cu" "${plain_ptx[@]}") || exit 1
-    run "$work/libvec.out" "$bin" 8192
-    [ "$status" = 0 ] && grep -q "PASSED lib_vecadd" <<<"$out" || fail "exit status $status"
-    rm -rf "$work/libvec.run"
-    "$stacksim" run small --workload vecadd:8192 --quiet --out "$work/libvec.run" || fail "stacksim run failed"
+  library_vecadd | library_saxpy | library_matmul)
+    # The library's kernel and the same host calls as the library workload: the same kernel cycles.
+    name=${case#library_}
+    size=8192; [ "$name" = matmul ] && size=64
+    bin=$(build "lib_$name" "$src/tests/cuda/lib_$name.cu" "${plain_ptx[@]}") || exit 1
+    run "$work/lib_$name.out" "$bin" "$size"
+    [ "$status" = 0 ] && grep -q "PASSED lib_$name" <<<"$out" || fail "exit status $status"
+    rm -rf "$work/lib_$name.run"
+    "$stacksim" run small --workload "$name:$size" --quiet --out "$work/lib_$name.run" || fail "stacksim run failed"
     cycles() { python3 -c "import json; print([k['cycles'] for k in json.load(open('$1/summary.json'))['kernels']])"; }
-    a=$(cycles "$work/libvec.out") b=$(cycles "$work/libvec.run")
-    echo "kernel cycles: stacksim cuda $a, stacksim run $b"
+    a=$(cycles "$work/lib_$name.out") b=$(cycles "$work/lib_$name.run")
+    echo "kernel cycles of $name:$size: stacksim cuda $a, stacksim run --workload $b"
     [ "$a" = "$b" ] || fail "kernel cycles differ: $a vs $b" ;;
   *) fail "unknown case" ;;
 esac
