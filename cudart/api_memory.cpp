@@ -93,6 +93,36 @@ cudaError_t cudaMalloc(void** ptr, size_t bytes) {
     return cudaSuccess;
 }
 
+cudaError_t cudaMallocManaged(void** ptr, size_t bytes, unsigned flags) {
+    (void)flags;  // cudaMemAttachGlobal / Host: one application, one GPU
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!ptr) return rt.set_error(cudaErrorInvalidValue);
+    *ptr = nullptr;
+    if (bytes == 0) return rt.set_error(cudaErrorInvalidValue);
+    if (bytes > (uint64_t{1} << 38)) return rt.set_error(cudaErrorMemoryAllocation);
+    workloads::DevPtr d = 0;
+    if (cudaError_t e = rt.call([&](workloads::HostApi& h) { d = h.malloc_managed(bytes); }, cudaErrorMemoryAllocation))
+        return e;
+    if (!rt.map_managed(d, bytes)) {
+        rt.call([&](workloads::HostApi& h) { h.free(d); });
+        return rt.set_error(cudaErrorMemoryAllocation);
+    }
+    rt.device_allocations()[d] = bytes;
+    *ptr = reinterpret_cast<void*>(d);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemPrefetchAsync(const void* p, size_t bytes) {
+    (void)p, (void)bytes;
+    return cudaSuccess;  // a hint: pages migrate on demand (uvm.mode)
+}
+
+cudaError_t cudaMemAdvise(const void* p, size_t bytes) {
+    (void)p, (void)bytes;
+    return cudaSuccess;  // a hint
+}
+
 cudaError_t cudaMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
     if (!pitch) return Runtime::get().set_error(cudaErrorInvalidValue);
     constexpr size_t kPitchAlign = 512;  // cudaDeviceProp::texturePitchAlignment-like row alignment
@@ -107,6 +137,7 @@ cudaError_t cudaFree(void* ptr) {
     auto it = rt.device_allocations().find(addr(ptr));
     if (it == rt.device_allocations().end()) return rt.set_error(cudaErrorInvalidValue);
     rt.device_allocations().erase(it);
+    rt.unmap_managed(addr(ptr));
     if (rt.stopped()) return cudaSuccess;
     return rt.call([&](workloads::HostApi& h) { h.free(addr(ptr)); });
 }

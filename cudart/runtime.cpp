@@ -3,6 +3,7 @@
 #include "cudart/runtime.h"
 
 #include <fmt/format.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -237,6 +238,31 @@ void Runtime::simulate() {
     m_bridge.simulation_ended(why);
 }
 
+namespace {
+/// The host range that mirrors simulated device addresses (DeviceRuntime allocates from 256 MB).
+constexpr uint64_t kMirrorBase = 0x1000'0000, kMirrorBytes = uint64_t{1} << 40, kHostPage = 4096;
+}  // namespace
+
+bool Runtime::map_managed(uint64_t p, uint64_t bytes) {
+    if (!m_reserved) {
+        void* r = ::mmap(reinterpret_cast<void*>(kMirrorBase), kMirrorBytes, PROT_NONE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+        if (r == MAP_FAILED || r != reinterpret_cast<void*>(kMirrorBase)) {
+            if (r != MAP_FAILED) ::munmap(r, kMirrorBytes);
+            say("managed memory: the program's address space has no room for the device address range");
+            return false;
+        }
+        m_reserved = r;
+    }
+    if (p < kMirrorBase || p + bytes > kMirrorBase + kMirrorBytes) return false;
+    const uint64_t lo = p / kHostPage * kHostPage, hi = (p + bytes + kHostPage - 1) / kHostPage * kHostPage;
+    if (::mprotect(reinterpret_cast<void*>(lo), hi - lo, PROT_READ | PROT_WRITE) != 0) return false;
+    m_managed[p] = bytes;
+    return true;
+}
+
+void Runtime::unmap_managed(uint64_t p) { m_managed.erase(p); }
+
 cudaError_t Runtime::call(const std::function<void(workloads::HostApi&)>& fn, cudaError_t failure) {
     if (m_stopped) return set_error(cudaErrorCudartUnloading);
     if (!start()) return set_error(m_bridge.ended() ? cudaErrorLaunchFailure : cudaErrorInitializationError);
@@ -245,7 +271,18 @@ cudaError_t Runtime::call(const std::function<void(workloads::HostApi&)>& fn, cu
         return set_error(cudaErrorNotSupported);
     }
     try {
-        m_bridge.call(fn);
+        if (m_managed.empty()) {
+            m_bridge.call(fn);
+        } else {
+            // The program's copies of managed memory are the truth while the GPU is idle.
+            m_bridge.call([&](workloads::HostApi& h) {
+                if (h.device_idle())
+                    for (const auto& [p, n] : m_managed) h.poke(p, reinterpret_cast<const void*>(p), n);
+                fn(h);
+                if (h.device_idle())
+                    for (const auto& [p, n] : m_managed) h.peek(reinterpret_cast<void*>(p), p, n);
+            });
+        }
     } catch (...) {
         return set_error(error_from_exception(std::current_exception(), failure));
     }

@@ -125,6 +125,12 @@ public:
     /// True when [p, p + bytes) lies inside one device allocation.
     bool is_device_range(uint64_t p, uint64_t bytes) const;
     std::map<const void*, size_t>& host_allocations() { return m_host_allocs; }
+    /// Makes [p, p + bytes) of a managed allocation readable and writable by the program at the
+    /// same address (a reserved host range mirrors the simulated device addresses). False when
+    /// the range cannot be reserved.
+    bool map_managed(uint64_t p, uint64_t bytes);
+    void unmap_managed(uint64_t p);
+    bool is_managed(uint64_t p) const { return m_managed.count(p) != 0; }
 
     // Streams and events: handles are pointers to these objects.
     StreamObject* stream(cudaStream_t s, bool* ok);
@@ -154,6 +160,10 @@ private:
     cudaError_t m_last_error = cudaSuccess;
     std::map<uint64_t, uint64_t> m_device_allocs;
     std::map<const void*, size_t> m_host_allocs;
+    /// Managed allocations: the program's copy (at the same address) is written to the simulated
+    /// memory before each call that finds the GPU idle, and read back after it.
+    std::map<uint64_t, uint64_t> m_managed;
+    void* m_reserved = nullptr;
     std::set<StreamObject*> m_streams;
     std::vector<std::unique_ptr<StreamObject>> m_stream_store;
     std::set<EventObject*> m_events;

@@ -66,6 +66,13 @@ public:
     bool event_done(workloads::EventId event) override;
     uint64_t event_time_ps(workloads::EventId event) override;
     bool stream_idle(workloads::StreamId stream) override;
+    void peek(void* dst, workloads::DevPtr src, uint64_t bytes) override {
+        m_device.device_memory().read(src, dst, bytes);
+    }
+    void poke(workloads::DevPtr dst, const void* src, uint64_t bytes) override {
+        m_device.device_memory().write(dst, src, bytes);
+    }
+    bool device_idle() override { return all_idle(); }
     void stream_synchronize(workloads::StreamId stream) override;
     void device_synchronize() override;
     void set_launch_latency_ns(double ns) override;

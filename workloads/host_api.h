@@ -107,6 +107,12 @@ public:
     }
     /// Later commands of `stream` wait until `event` has been recorded.
     virtual void stream_wait_event(StreamId stream, EventId event) { (void)stream, (void)event; }
+    /// Functional access to device memory, taking no time and migrating nothing: what a native
+    /// program's own loads and stores to managed memory do, which the simulator does not see.
+    virtual void peek(void* dst, DevPtr src, uint64_t bytes) { memcpy_d2h(dst, src, bytes); }
+    virtual void poke(DevPtr dst, const void* src, uint64_t bytes) { memcpy_h2d(dst, src, bytes); }
+    /// True when nothing the application launched is queued or running.
+    virtual bool device_idle() { return true; }
     /// True once `event` has been recorded (does not block).
     virtual bool event_done(EventId event) {
         (void)event;

@@ -132,6 +132,25 @@ case $case in
     a=$(cycles "$work/lib_$name.out") b=$(cycles "$work/lib_$name.run")
     echo "kernel cycles of $name:$size: stacksim cuda $a, stacksim run --workload $b"
     [ "$a" = "$b" ] || fail "kernel cycles differ: $a vs $b" ;;
+  managed)
+    # Managed memory under each unified-memory mode: same results; cudaMallocManaged memory is
+    # demand paged (far faults) in device and managed modes, free of transfers in ideal mode.
+    bin=$(build managed "$src/tests/cuda/managed.cu" "${plain_ptx[@]}") || exit 1
+    for mode in off device ideal managed; do
+      rm -rf "$work/managed.$mode"
+      out=$("$stacksim" cuda small --set uvm.mode=\"$mode\" --quiet --out "$work/managed.$mode" -- "$bin" 2>&1)
+      s=$?
+      [ $s = 0 ] && grep -q "PASSED managed" <<<"$out" || fail "uvm.mode=$mode: exit $s: $out"
+      has_results "$work/managed.$mode"
+    done
+    faults() { python3 -c "
+import json; s=json.load(open('$1/stats.json'))
+print(int(sum(v['value'] for k, v in s.items() if k.endswith('faults.far'))))"; }
+    f_managed=$(faults "$work/managed.managed") f_device=$(faults "$work/managed.device")
+    f_ideal=$(faults "$work/managed.ideal")
+    echo "far faults: managed mode $f_managed, device mode $f_device, ideal mode $f_ideal"
+    [ "$f_managed" != 0 ] && [ "$f_device" != 0 ] && [ "$f_ideal" = 0 ] ||
+      fail "far faults: managed mode $f_managed, device mode $f_device, ideal mode $f_ideal" ;;
   *) fail "unknown case" ;;
 esac
 echo "PASSED ($case)"
