@@ -30,6 +30,12 @@ function(stacksim_add_library folder)
     file(CREATE_LINK ${CMAKE_SOURCE_DIR}/${dir} ${view}/${dir} SYMBOLIC)
   endforeach()
   target_include_directories(${target} PRIVATE ${view})
+  # Position-independent, so that the CUDA runtime library (cudart/, a shared library) links these
+  # same objects. -fno-semantic-interposition keeps the code the executables get as it was with
+  # the compiler's default -fPIE: calls stay direct and inlinable, and the linker relaxes the GOT
+  # loads of symbols the executable defines back to direct addresses.
+  set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  target_compile_options(${target} PRIVATE -fno-semantic-interposition)
   stacksim_external_deps(${target} PUBLIC)
   target_compile_definitions(${target} PUBLIC STACKSIM_VERSION="${PROJECT_VERSION}")
   stacksim_warnings(${target})
@@ -95,4 +101,47 @@ function(stacksim_add_fuzzers dir)
     target_compile_definitions(${name} PRIVATE STACKSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
     stacksim_warnings(${name})
   endforeach()
+endfunction()
+
+# The CUDA runtime library (cudart/): libcudart.so.13 and libcudart.so.12 in <build>/cudart/,
+# each holding every folder's objects (position-independent, see stacksim_add_library) and
+# exporting only the CUDA runtime's C entry points, under the version node nvcc's programs
+# import (`cudaMalloc@libcudart.so.13`). The objects are linked whole (self-registering
+# policies). `stacksim cuda` puts the folder on the program's LD_LIBRARY_PATH.
+function(stacksim_add_cudart)
+  pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd)
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/cudart/*.cpp)
+  add_library(stacksim_cudart_objects OBJECT ${sources})
+  set(view ${CMAKE_BINARY_DIR}/include_views/cudart)
+  file(REMOVE_RECURSE ${view})
+  file(MAKE_DIRECTORY ${view})
+  foreach(dir cudart sim common core memory noc sched workloads host top)
+    file(CREATE_LINK ${CMAKE_SOURCE_DIR}/${dir} ${view}/${dir} SYMBOLIC)
+  endforeach()
+  target_include_directories(stacksim_cudart_objects PRIVATE ${view})
+  set_target_properties(stacksim_cudart_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  stacksim_external_deps(stacksim_cudart_objects PUBLIC)
+  target_link_libraries(stacksim_cudart_objects PUBLIC PkgConfig::ZSTD)
+  target_compile_definitions(stacksim_cudart_objects PUBLIC STACKSIM_VERSION="${PROJECT_VERSION}")
+  stacksim_warnings(stacksim_cudart_objects)
+  get_property(libs GLOBAL PROPERTY STACKSIM_LIBRARIES)
+  set(targets)
+  foreach(major 13 12)
+    set(map ${CMAKE_BINARY_DIR}/cudart/libcudart.so.${major}.map)
+    file(WRITE ${map} "libcudart.so.${major} {\n  global: cuda*; __cuda*; sc_main;\n  local: *;\n};\n")
+    set(target stacksim_cudart${major})
+    add_library(${target} SHARED $<TARGET_OBJECTS:stacksim_cudart_objects>)
+    foreach(lib ${libs})
+      target_sources(${target} PRIVATE $<TARGET_OBJECTS:${lib}>)
+      add_dependencies(${target} ${lib})
+    endforeach()
+    stacksim_external_deps(${target} PRIVATE)
+    target_link_libraries(${target} PRIVATE PkgConfig::ZSTD)
+    set_target_properties(${target} PROPERTIES OUTPUT_NAME cudart PREFIX lib SUFFIX .so.${major}
+      LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/cudart LINK_DEPENDS ${map})
+    target_link_options(${target} PRIVATE -Wl,-soname,libcudart.so.${major} -Wl,--version-script=${map}
+      -Wl,-z,defs)
+    list(APPEND targets ${target})
+  endforeach()
+  add_custom_target(cudart DEPENDS ${targets})
 endfunction()

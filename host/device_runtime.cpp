@@ -91,6 +91,16 @@ void DeviceRuntime::memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes)
     m_memory.fill(dst, value, bytes);
 }
 
+void DeviceRuntime::memcpy_d2d(workloads::DevPtr dst, workloads::DevPtr src, uint64_t bytes) {
+    check_range(src, bytes, "memcpy device to device (source)");
+    check_range(dst, bytes, "memcpy device to device (destination)");
+    if (is_managed(src)) host_touch(src, bytes);
+    if (is_managed(dst)) host_touch(dst, bytes);
+    std::vector<uint8_t> tmp(bytes);
+    m_memory.read(src, tmp.data(), bytes);
+    m_memory.write(dst, tmp.data(), bytes);
+}
+
 const core::Module& DeviceRuntime::module(const std::string& ptx_file) {
     auto it = m_modules.find(ptx_file);
     if (it != m_modules.end()) return *it->second;

@@ -49,6 +49,8 @@ public:
     void memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes);
     void memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes);
     void memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes);
+    /// Device-to-device copy: functional only (it does not cross PCIe).
+    void memcpy_d2d(workloads::DevPtr dst, workloads::DevPtr src, uint64_t bytes);
 
     /// A launch of `entry` of the library file `ptx_file` (or of PTX text when `source` is set),
     /// checked (parameters, shape, occupancy). Throws sim::InputError naming the file.

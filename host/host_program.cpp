@@ -58,6 +58,11 @@ void HostProgram::memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) {
     m_device.memset(dst, value, bytes);
 }
 
+void HostProgram::memcpy_d2d(workloads::DevPtr dst, workloads::DevPtr src, uint64_t bytes) {
+    device_synchronize();
+    m_device.memcpy_d2d(dst, src, bytes);
+}
+
 void HostProgram::launch(const std::string& ptx_file, const std::string& entry, workloads::Dim3 grid,
                          workloads::Dim3 block, const workloads::LaunchArgs& args, uint32_t dynamic_shared_bytes) {
     enqueue(m_device.make_launch(ptx_file, nullptr, entry, grid, block, args, dynamic_shared_bytes));
@@ -98,6 +103,7 @@ void HostProgram::pump(uint32_t id) {
         switch (c.kind) {
         case StreamCommand::Kind::RecordEvent:
             m_events[c.event] = true;
+            m_event_ps[c.event] = sc_core::sc_time_stamp().value();
             st.commands.pop_front();
             m_changed.notify(sc_core::SC_ZERO_TIME);
             pump();  // streams waiting on this event may go on
@@ -160,6 +166,7 @@ workloads::EventId HostProgram::event_record(workloads::StreamId id) {
     Stream& st = stream(id, "event_record");
     const auto e = static_cast<workloads::EventId>(m_events.size());
     m_events.push_back(false);
+    m_event_ps.push_back(0);
     StreamCommand c;
     c.kind = StreamCommand::Kind::RecordEvent;
     c.event = e;
@@ -191,6 +198,18 @@ void HostProgram::stream_synchronize(workloads::StreamId id) {
     const Stream& st = stream(id, "stream_synchronize");
     wait_until([&] { return st.idle(); });
 }
+
+bool HostProgram::event_done(workloads::EventId event) {
+    if (event >= m_events.size()) throw sim::InputError(fmt::format("event_done: event {} does not exist", event));
+    return m_events[event];
+}
+
+uint64_t HostProgram::event_time_ps(workloads::EventId event) {
+    if (event >= m_events.size()) throw sim::InputError(fmt::format("event_time_ps: event {} does not exist", event));
+    return m_event_ps[event];
+}
+
+bool HostProgram::stream_idle(workloads::StreamId id) { return stream(id, "stream_idle").idle(); }
 
 bool HostProgram::all_idle() const {
     for (const auto& s : m_streams)

@@ -50,6 +50,7 @@ public:
     void memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) override;
     void memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) override;
     void memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) override;
+    void memcpy_d2d(workloads::DevPtr dst, workloads::DevPtr src, uint64_t bytes) override;
     void launch(const std::string& ptx_file, const std::string& entry, workloads::Dim3 grid,
                 workloads::Dim3 block, const workloads::LaunchArgs& args,
                 uint32_t dynamic_shared_bytes) override;
@@ -68,6 +69,16 @@ public:
     workloads::EventId event_record(workloads::StreamId stream) override;
     void stream_wait_event(workloads::StreamId stream, workloads::EventId event) override;
     void event_synchronize(workloads::EventId event) override;
+    bool event_done(workloads::EventId event) override;
+    uint64_t event_time_ps(workloads::EventId event) override;
+    bool stream_idle(workloads::StreamId stream) override;
+    void peek(void* dst, workloads::DevPtr src, uint64_t bytes) override {
+        m_device.device_memory().read(src, dst, bytes);
+    }
+    void poke(workloads::DevPtr dst, const void* src, uint64_t bytes) override {
+        m_device.device_memory().write(dst, src, bytes);
+    }
+    bool device_idle() override { return all_idle(); }
     void stream_synchronize(workloads::StreamId stream) override;
     void device_synchronize() override;
     void set_launch_latency_ns(double ns) override;
@@ -107,6 +118,7 @@ private:
     workloads::StreamId m_current = 0;
     bool m_cooperative = false;  ///< set_cooperative()
     std::vector<bool> m_events;  ///< recorded
+    std::vector<uint64_t> m_event_ps;  ///< simulated time each event was recorded
     std::vector<std::unique_ptr<core::KernelLaunch>> m_launches;
     sc_core::sc_event_queue m_arrival;  ///< a launch reaches the kernel pool
     sc_core::sc_event m_changed;        ///< a command of some stream completed

@@ -15,6 +15,7 @@ fi
 build_dir=${1:-build}
 packages=(build-essential cmake pkg-config libsystemc-dev libboost-program-options-dev
           libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libbz2-dev
+          libzstd-dev  # the CUDA runtime library: nvcc 13 compresses PTX in fatbinaries with zstd
           python3-matplotlib  # stacksim plot and its tests
           clang-14 libclang-rt-14-dev)  # clang and its runtimes: the fuzz targets (scripts/fuzz.sh)
 [ "$tests" = ON ] && packages+=(catch2)  # the tests only

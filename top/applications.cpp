@@ -15,8 +15,18 @@ namespace {
 uint64_t ps_of_us(double us) { return static_cast<uint64_t>(std::llround(us * 1e6)); }
 }  // namespace
 
-Applications::Applications(const RunConfig& cfg, const std::string& trace_list) {
+Applications::Applications(const RunConfig& cfg, const std::string& trace_list, workloads::Workload* program,
+                           const std::string& program_name) {
     const uint64_t default_latency = ps_of_us(cfg.host.launch_latency_us);
+    if (program) {
+        m_program = program;
+        AppInfo a;
+        a.workload = program_name;
+        a.seed = cfg.run.seed;
+        a.settings.launch_latency_ps = default_latency;
+        m_info.push_back(a);
+        return;
+    }
     if (!trace_list.empty()) {
         auto t = std::make_unique<workloads::TraceWorkload>(trace_list);
         m_trace = t.get();
@@ -54,7 +64,7 @@ Applications::Applications(const RunConfig& cfg, const std::string& trace_list) 
 
 std::vector<GpuSystem::App> Applications::system_apps() {
     std::vector<GpuSystem::App> out;
-    for (size_t i = 0; i < m_info.size(); ++i) out.push_back({m_workloads[i].get(), m_info[i].settings});
+    for (size_t i = 0; i < m_info.size(); ++i) out.push_back({&workload(i), m_info[i].settings});
     return out;
 }
 

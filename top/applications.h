@@ -25,11 +25,14 @@ struct AppInfo {
 /// an Accel-Sim trace list).
 class Applications {
 public:
-    Applications(const RunConfig& cfg, const std::string& trace_list);
+    /// `program` (not owned, may be null): one application running it, named `program_name`,
+    /// instead of the config's workloads.
+    Applications(const RunConfig& cfg, const std::string& trace_list, workloads::Workload* program = nullptr,
+                 const std::string& program_name = "");
 
     size_t size() const { return m_info.size(); }
     const AppInfo& info(size_t i) const { return m_info[i]; }
-    workloads::Workload& workload(size_t i) { return *m_workloads[i]; }
+    workloads::Workload& workload(size_t i) { return m_program ? *m_program : *m_workloads[i]; }
     /// The trace workload of a trace run, else null.
     workloads::TraceWorkload* trace() const { return m_trace; }
     /// What GpuSystem runs.
@@ -37,6 +40,7 @@ public:
 
 private:
     std::vector<std::unique_ptr<workloads::Workload>> m_workloads;
+    workloads::Workload* m_program = nullptr;  ///< the caller's host program, if any
     std::vector<AppInfo> m_info;
     workloads::TraceWorkload* m_trace = nullptr;
 };

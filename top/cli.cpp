@@ -26,6 +26,7 @@
 #include "sim/printable.h"
 #include "top/embedded_presets.h"
 #include "top/config_command.h"
+#include "top/cuda_command.h"
 #include "top/noc_command.h"
 #include "top/plot_command.h"
 #include "top/ptx_command.h"
@@ -45,6 +46,7 @@ const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZ
                     [--seed N] [--out DIR [--force]] [--ptx-dir DIR] [--quiet] [--watch smN.wM]...
                     [--timeline FILE.json [--timeline-sms 0,1]] [--samples FILE.csv] [--vcd FILE.vcd]
                     [--app NAME[:SIZE][@START][^PRIORITY]]...
+       stacksim cuda [CONFIG] [--set KEY=VALUE]... [--out DIR [--force]] -- PROGRAM [ARGS...]
        stacksim noc [CONFIG.toml] [--rate R | --rates A:B:STEP | --saturation | --trace FILE.tra.bz2]
                     [--pattern NAME] [--set KEY=VALUE]... [--out DIR]
        stacksim config --list [SECTION] | --markdown | [PRESET|FILE] [--set KEY=VALUE]...
@@ -57,6 +59,7 @@ const char* const kUsage = R"(usage: stacksim run [CONFIG] [--workload NAME[:SIZ
        stacksim --help | --version
 
   run     simulate a workload (or an Accel-Sim trace) on a GPU configuration
+  cuda    run a CUDA program (nvcc -cudart shared) with its kernels on the simulated GPU
   noc     run the network-on-chip alone: latency/throughput curves, saturation, Netrace replay
   config  the configuration keys (defaults, units, meaning) and a configuration's effective values
   sweep   run a sweep file's points (local pool or Slurm), resumable; results.csv
@@ -169,6 +172,7 @@ int cli_main(int argc, char** argv) {
         }
         if (args[0] == "list") return list_command();
         if (args[0] == "noc") return noc_command(args);
+        if (args[0] == "cuda") return cuda_command(args);
         if (args[0] == "config") return config_command(args);
         if (args[0] == "sweep") return sweep_command(args);
         if (args[0] == "plot") return plot_command(args);

@@ -417,7 +417,7 @@ int simulate(const RunOptions& o, PreparedRun& p, Applications& apps, const std:
 int run_simulation(const RunOptions& o) {
     PreparedRun p = prepare_run(o);
     const RunConfig& cfg = p.cfg;
-    Applications apps(cfg, o.trace_list);
+    Applications apps(cfg, o.trace_list, o.program, o.program_name);
     // Alone runs for STP/ANTT, each in a child process, before this process elaborates.
     std::vector<double> alone;
     if (apps.size() > 1 && cfg.run.alone_runs) alone = alone_turnarounds(cfg, o.ptx_dir);

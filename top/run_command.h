@@ -8,6 +8,7 @@
 
 #include "sim/config.h"
 #include "top/run_config.h"
+#include "workloads/workload.h"
 
 namespace stacksim::top {
 
@@ -33,6 +34,10 @@ struct RunOptions {
     std::vector<std::string> apps;        ///< --app NAME[:SIZE][@START][^PRIORITY], one application each
     std::string help;                     ///< --help: the text to print instead of running
     bool export_trace = false;            ///< `stacksim trace export`: out_dir gets an Accel-Sim trace
+    /// A host program given by the caller instead of run.workload (the CUDA runtime library's
+    /// bridge to a native program), and the name the results give it. Not owned.
+    workloads::Workload* program = nullptr;
+    std::string program_name;
 };
 
 /// Exit codes of the CLI.

@@ -46,6 +46,8 @@ public:
         std::memcpy(&b, &v, 8);
         return push(8, b);
     }
+    /// An argument of `bytes` (1, 2, 4 or 8) bytes, its value in the low bytes of `bits`.
+    LaunchArgs& raw(uint8_t bytes, uint64_t bits) { return push(bytes, bits); }
     const std::vector<Arg>& args() const { return m_args; }
 
 private:
@@ -79,6 +81,12 @@ public:
     virtual void memcpy_h2d(DevPtr dst, const void* src, uint64_t bytes) = 0;
     virtual void memcpy_d2h(void* dst, DevPtr src, uint64_t bytes) = 0;
     virtual void memset(DevPtr dst, uint8_t value, uint64_t bytes) = 0;
+    /// Copies device memory to device memory (no PCIe transfer where the simulator implements it).
+    virtual void memcpy_d2d(DevPtr dst, DevPtr src, uint64_t bytes) {
+        std::vector<uint8_t> tmp(bytes);
+        memcpy_d2h(tmp.data(), src, bytes);
+        memcpy_h2d(dst, tmp.data(), bytes);
+    }
     /// Launches `entry` from the library file `ptx_file` (e.g. "vecadd.ptx") and waits for it.
     /// `dynamic_shared_bytes` sizes extern .shared arrays.
     virtual void launch(const std::string& ptx_file, const std::string& entry, Dim3 grid,
@@ -147,6 +155,27 @@ public:
     }
     /// Later commands of `stream` wait until `event` has been recorded.
     virtual void stream_wait_event(StreamId stream, EventId event) { (void)stream, (void)event; }
+    /// Functional access to device memory, taking no time and migrating nothing: what a native
+    /// program's own loads and stores to managed memory do, which the simulator does not see.
+    virtual void peek(void* dst, DevPtr src, uint64_t bytes) { memcpy_d2h(dst, src, bytes); }
+    virtual void poke(DevPtr dst, const void* src, uint64_t bytes) { memcpy_h2d(dst, src, bytes); }
+    /// True when nothing the application launched is queued or running.
+    virtual bool device_idle() { return true; }
+    /// True once `event` has been recorded (does not block).
+    virtual bool event_done(EventId event) {
+        (void)event;
+        return true;
+    }
+    /// Simulated time at which `event` was recorded, ps (0 until then).
+    virtual uint64_t event_time_ps(EventId event) {
+        (void)event;
+        return 0;
+    }
+    /// True when everything launched on `stream` has finished (does not block).
+    virtual bool stream_idle(StreamId stream) {
+        (void)stream;
+        return true;
+    }
     /// Blocks the host until `event` has been recorded.
     virtual void event_synchronize(EventId event) { (void)event; }
     /// Blocks the host until everything launched on `stream` has finished.

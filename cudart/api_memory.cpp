@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: Apache-2.0
+// Device and host memory: allocation, copies, memset (copies are timed over the simulated PCIe).
+#include <cstdlib>
+#include <cstring>
+
+#include "cudart/api_common.h"
+
+using stacksim::cudart::Runtime;
+using namespace stacksim;
+
+namespace {
+
+uint64_t addr(const void* p) { return reinterpret_cast<uint64_t>(p); }
+
+/// Resolves cudaMemcpyDefault from where the pointers lie; checks the device side's range.
+cudaError_t resolve(Runtime& rt, void* dst, const void* src, size_t bytes, int& kind) {
+    const bool dst_dev = rt.is_device_range(addr(dst), bytes);
+    const bool src_dev = rt.is_device_range(addr(src), bytes);
+    if (kind == cudaMemcpyDefault)
+        kind = dst_dev ? (src_dev ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
+                       : (src_dev ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
+    switch (kind) {
+    case cudaMemcpyHostToHost: return cudaSuccess;
+    case cudaMemcpyHostToDevice: return dst_dev ? cudaSuccess : cudaErrorInvalidValue;
+    case cudaMemcpyDeviceToHost: return src_dev ? cudaSuccess : cudaErrorInvalidValue;
+    case cudaMemcpyDeviceToDevice: return dst_dev && src_dev ? cudaSuccess : cudaErrorInvalidValue;
+    default: return cudaErrorInvalidMemcpyDirection;
+    }
+}
+
+cudaError_t copy(void* dst, const void* src, size_t bytes, int kind) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (bytes == 0) return cudaSuccess;
+    if (!dst || !src) return rt.set_error(cudaErrorInvalidValue);
+    if (cudaError_t e = resolve(rt, dst, src, bytes, kind)) return rt.set_error(e);
+    if (kind == cudaMemcpyHostToHost) {
+        std::memmove(dst, src, bytes);
+        return cudaSuccess;
+    }
+    return rt.call([&](workloads::HostApi& h) {
+        if (kind == cudaMemcpyHostToDevice) h.memcpy_h2d(addr(dst), src, bytes);
+        else if (kind == cudaMemcpyDeviceToHost) h.memcpy_d2h(dst, addr(src), bytes);
+        else h.memcpy_d2d(addr(dst), addr(src), bytes);
+    });
+}
+
+cudaError_t copy_2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (width == 0 || height == 0) return cudaSuccess;
+    if (width > dpitch || width > spitch) return rt.set_error(cudaErrorInvalidPitchValue);
+    if (!dst || !src) return rt.set_error(cudaErrorInvalidValue);
+    const size_t dspan = dpitch * (height - 1) + width, sspan = spitch * (height - 1) + width;
+    int k = kind;
+    const bool dst_dev = rt.is_device_range(addr(dst), dspan), src_dev = rt.is_device_range(addr(src), sspan);
+    if (k == cudaMemcpyDefault)
+        k = dst_dev ? (src_dev ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
+                    : (src_dev ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
+    if (k < 0 || k > 3) return rt.set_error(cudaErrorInvalidMemcpyDirection);
+    if (((k == 1 || k == 3) && !dst_dev) || ((k == 2 || k == 3) && !src_dev)) return rt.set_error(cudaErrorInvalidValue);
+    auto* d = static_cast<char*>(dst);
+    const auto* s = static_cast<const char*>(src);
+    if (k == cudaMemcpyHostToHost) {
+        for (size_t r = 0; r < height; ++r) std::memmove(d + r * dpitch, s + r * spitch, width);
+        return cudaSuccess;
+    }
+    return rt.call([&](workloads::HostApi& h) {
+        for (size_t r = 0; r < height; ++r) {
+            if (k == cudaMemcpyHostToDevice) h.memcpy_h2d(addr(d + r * dpitch), s + r * spitch, width);
+            else if (k == cudaMemcpyDeviceToHost) h.memcpy_d2h(d + r * dpitch, addr(s + r * spitch), width);
+            else h.memcpy_d2d(addr(d + r * dpitch), addr(s + r * spitch), width);
+        }
+    });
+}
+
+}  // namespace
+
+extern "C" {
+
+cudaError_t cudaMalloc(void** ptr, size_t bytes) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!ptr) return rt.set_error(cudaErrorInvalidValue);
+    *ptr = nullptr;
+    if (bytes == 0) return cudaSuccess;
+    if (bytes > (uint64_t{1} << 40)) return rt.set_error(cudaErrorMemoryAllocation);
+    workloads::DevPtr d = 0;
+    if (cudaError_t e = rt.call([&](workloads::HostApi& h) { d = h.malloc(bytes); }, cudaErrorMemoryAllocation))
+        return e;
+    rt.device_allocations()[d] = bytes;
+    *ptr = reinterpret_cast<void*>(d);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMallocManaged(void** ptr, size_t bytes, unsigned flags) {
+    (void)flags;  // cudaMemAttachGlobal / Host: one application, one GPU
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!ptr) return rt.set_error(cudaErrorInvalidValue);
+    *ptr = nullptr;
+    if (bytes == 0) return rt.set_error(cudaErrorInvalidValue);
+    if (bytes > (uint64_t{1} << 38)) return rt.set_error(cudaErrorMemoryAllocation);
+    workloads::DevPtr d = 0;
+    if (cudaError_t e = rt.call([&](workloads::HostApi& h) { d = h.malloc_managed(bytes); }, cudaErrorMemoryAllocation))
+        return e;
+    if (!rt.map_managed(d, bytes)) {
+        rt.call([&](workloads::HostApi& h) { h.free(d); });
+        return rt.set_error(cudaErrorMemoryAllocation);
+    }
+    rt.device_allocations()[d] = bytes;
+    *ptr = reinterpret_cast<void*>(d);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemPrefetchAsync(const void* p, size_t bytes) {
+    (void)p, (void)bytes;
+    return cudaSuccess;  // a hint: pages migrate on demand (uvm.mode)
+}
+
+cudaError_t cudaMemAdvise(const void* p, size_t bytes) {
+    (void)p, (void)bytes;
+    return cudaSuccess;  // a hint
+}
+
+cudaError_t cudaMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
+    if (!pitch) return Runtime::get().set_error(cudaErrorInvalidValue);
+    constexpr size_t kPitchAlign = 512;  // cudaDeviceProp::texturePitchAlignment-like row alignment
+    *pitch = (width + kPitchAlign - 1) / kPitchAlign * kPitchAlign;
+    return cudaMalloc(ptr, *pitch * height);
+}
+
+cudaError_t cudaFree(void* ptr) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!ptr) return cudaSuccess;
+    auto it = rt.device_allocations().find(addr(ptr));
+    if (it == rt.device_allocations().end()) return rt.set_error(cudaErrorInvalidValue);
+    rt.device_allocations().erase(it);
+    rt.unmap_managed(addr(ptr));
+    if (rt.stopped()) return cudaSuccess;
+    return rt.call([&](workloads::HostApi& h) { h.free(addr(ptr)); });
+}
+
+cudaError_t cudaMallocHost(void** ptr, size_t bytes) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!ptr) return rt.set_error(cudaErrorInvalidValue);
+    // Pinned memory is ordinary host memory here; the PCIe model times every copy the same way.
+    void* p = std::aligned_alloc(4096, (std::max<size_t>(bytes, 1) + 4095) / 4096 * 4096);
+    if (!p) return rt.set_error(cudaErrorMemoryAllocation);
+    rt.host_allocations()[p] = bytes;
+    *ptr = p;
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostAlloc(void** ptr, size_t bytes, unsigned flags) {
+    (void)flags;
+    return cudaMallocHost(ptr, bytes);
+}
+
+cudaError_t cudaFreeHost(void* ptr) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!ptr) return cudaSuccess;
+    auto it = rt.host_allocations().find(ptr);
+    if (it == rt.host_allocations().end()) return rt.set_error(cudaErrorInvalidValue);
+    rt.host_allocations().erase(it);
+    std::free(ptr);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, int kind) { return copy(dst, src, bytes, kind); }
+
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, int kind, cudaStream_t stream) {
+    bool ok = false;
+    {
+        auto& rt = Runtime::get();
+        auto lk = rt.lock();
+        rt.stream(stream, &ok);
+        if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    }
+    return copy(dst, src, bytes, kind);  // synchronous: copies do not overlap kernels (docs)
+}
+
+cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                         int kind) {
+    return copy_2d(dst, dpitch, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                              int kind, cudaStream_t stream) {
+    (void)stream;
+    return copy_2d(dst, dpitch, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemset(void* dst, int value, size_t bytes) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (bytes == 0) return cudaSuccess;
+    if (!rt.is_device_range(addr(dst), bytes)) return rt.set_error(cudaErrorInvalidValue);
+    return rt.call([&](workloads::HostApi& h) { h.memset(addr(dst), static_cast<uint8_t>(value), bytes); });
+}
+
+cudaError_t cudaMemsetAsync(void* dst, int value, size_t bytes, cudaStream_t stream) {
+    (void)stream;
+    return cudaMemset(dst, value, bytes);
+}
+
+cudaError_t cudaMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (width == 0 || height == 0) return cudaSuccess;
+    if (width > pitch) return rt.set_error(cudaErrorInvalidPitchValue);
+    if (!rt.is_device_range(addr(dst), pitch * (height - 1) + width)) return rt.set_error(cudaErrorInvalidValue);
+    return rt.call([&](workloads::HostApi& h) {
+        for (size_t r = 0; r < height; ++r) h.memset(addr(dst) + r * pitch, static_cast<uint8_t>(value), width);
+    });
+}
+
+cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    uint64_t used = 0;
+    for (const auto& [p, n] : rt.device_allocations()) used += n;
+    const uint64_t total = cudart::kDeviceMemoryBytes;
+    if (free_bytes) *free_bytes = used < total ? total - used : 0;
+    if (total_bytes) *total_bytes = total;
+    return cudaSuccess;
+}
+
+}  // extern "C"

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: Apache-2.0
+// Streams, events and synchronisation, in simulated time.
+#include "cudart/api_common.h"
+
+using stacksim::cudart::Runtime;
+using namespace stacksim;
+
+extern "C" {
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!stream || (flags & ~kStreamNonBlocking)) return rt.set_error(cudaErrorInvalidValue);
+    workloads::StreamId id = 0;
+    if (cudaError_t e = rt.call([&](workloads::HostApi& h) { id = h.stream_create(); })) return e;
+    cudart::StreamObject* s = rt.new_stream(flags);
+    s->id = id;
+    *stream = reinterpret_cast<cudaStream_t>(s);
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t* stream) { return cudaStreamCreateWithFlags(stream, 0); }
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned flags, int priority) {
+    (void)priority;  // one priority for all of an application's kernels (app priority in the config)
+    return cudaStreamCreateWithFlags(stream, flags);
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
+    if (least) *least = 0;
+    if (greatest) *greatest = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    cudart::StreamObject* s = rt.stream(stream, &ok);
+    if (!ok || !s) return rt.set_error(cudaErrorInvalidResourceHandle);
+    rt.destroy_stream(s);  // its queued work still runs (as CUDA's does)
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned* flags) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    cudart::StreamObject* s = rt.stream(stream, &ok);
+    if (!ok || !flags) return rt.set_error(ok ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+    *flags = s ? s->flags : 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    cudart::StreamObject* s = rt.stream(stream, &ok);
+    if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    const workloads::StreamId id = s ? s->id : 0;
+    return rt.call([&](workloads::HostApi& h) { h.stream_synchronize(id); });
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t stream) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    cudart::StreamObject* s = rt.stream(stream, &ok);
+    if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    const workloads::StreamId id = s ? s->id : 0;
+    bool idle = true;
+    // The program's own code takes no simulated time, so a program polling in a loop would never
+    // see the work finish: a query that finds work pending lets the simulation run until it is
+    // done and answers "not ready" this once.
+    if (cudaError_t e = rt.call([&](workloads::HostApi& h) {
+            idle = h.stream_idle(id);
+            if (!idle) h.stream_synchronize(id);
+        }))
+        return e;
+    return idle ? cudaSuccess : cudaErrorNotReady;
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags) {
+    (void)flags;
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    cudart::StreamObject* s = rt.stream(stream, &ok);
+    cudart::EventObject* e = rt.event(event);
+    if (!ok || !e) return rt.set_error(cudaErrorInvalidResourceHandle);
+    if (!e->id) return cudaSuccess;  // never recorded: nothing to wait for
+    const workloads::StreamId id = s ? s->id : 0;
+    const workloads::EventId ev = *e->id;
+    return rt.call([&](workloads::HostApi& h) { h.stream_wait_event(id, ev); });
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!event) return rt.set_error(cudaErrorInvalidValue);
+    *event = reinterpret_cast<cudaEvent_t>(rt.new_event(flags));
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t* event) { return cudaEventCreateWithFlags(event, 0); }
+
+cudaError_t cudaEventDestroy(cudaEvent_t event) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    cudart::EventObject* e = rt.event(event);
+    if (!e) return rt.set_error(cudaErrorInvalidResourceHandle);
+    rt.destroy_event(e);
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    cudart::StreamObject* s = rt.stream(stream, &ok);
+    cudart::EventObject* e = rt.event(event);
+    if (!ok || !e) return rt.set_error(cudaErrorInvalidResourceHandle);
+    const workloads::StreamId id = s ? s->id : 0;
+    const bool legacy = !s || !(s->flags & kStreamNonBlocking);
+    const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
+    workloads::EventId ev = 0;
+    if (cudaError_t err = rt.call([&](workloads::HostApi& h) {
+            if (legacy && id == 0) cudart::order_with_legacy_stream(h, 0, blocking);
+            ev = h.event_record(id);
+        }))
+        return err;
+    e->id = ev;
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned flags) {
+    (void)flags;
+    return cudaEventRecord(event, stream);
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    cudart::EventObject* e = rt.event(event);
+    if (!e) return rt.set_error(cudaErrorInvalidResourceHandle);
+    if (!e->id) return cudaSuccess;
+    const workloads::EventId ev = *e->id;
+    return rt.call([&](workloads::HostApi& h) { h.event_synchronize(ev); });
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t event) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    cudart::EventObject* e = rt.event(event);
+    if (!e) return rt.set_error(cudaErrorInvalidResourceHandle);
+    if (!e->id) return cudaSuccess;
+    const workloads::EventId ev = *e->id;
+    bool done = true;
+    // As cudaStreamQuery: pending work runs to completion, "not ready" is answered once.
+    if (cudaError_t err = rt.call([&](workloads::HostApi& h) {
+            done = h.event_done(ev);
+            if (!done) h.event_synchronize(ev);
+        }))
+        return err;
+    return done ? cudaSuccess : cudaErrorNotReady;
+}
+
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    cudart::EventObject* a = rt.event(start);
+    cudart::EventObject* b = rt.event(end);
+    if (!ms) return rt.set_error(cudaErrorInvalidValue);
+    if (!a || !b || (a->flags & kEventDisableTiming) || (b->flags & kEventDisableTiming))
+        return rt.set_error(cudaErrorInvalidResourceHandle);
+    if (!a->id || !b->id) return rt.set_error(cudaErrorInvalidResourceHandle);
+    bool done = false;
+    uint64_t ta = 0, tb = 0;
+    if (cudaError_t err = rt.call([&](workloads::HostApi& h) {
+            done = h.event_done(*a->id) && h.event_done(*b->id);
+            ta = h.event_time_ps(*a->id);
+            tb = h.event_time_ps(*b->id);
+        }))
+        return err;
+    if (!done) return rt.set_error(cudaErrorNotReady);
+    *ms = static_cast<float>((static_cast<double>(tb) - static_cast<double>(ta)) * 1e-9);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSynchronize() {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (rt.stopped()) return cudaSuccess;
+    return rt.call([&](workloads::HostApi& h) { h.device_synchronize(); });
+}
+
+}  // extern "C"

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: Apache-2.0
+// The parts of the CUDA runtime's binary interface (CUDA 13) that programs pass to the library.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+// Declared here from the public CUDA runtime API reference: the library is built without CUDA's
+// headers (a user's machine may have no CUDA toolkit). Values and layouts are those of CUDA 13.
+extern "C" {
+
+using cudaError_t = int;
+using cudaStream_t = struct CUstream_st*;
+using cudaEvent_t = struct CUevent_st*;
+using cudaKernel_t = struct CUkern_st*;
+
+struct dim3 {
+    unsigned x, y, z;
+};
+
+enum : int {
+    cudaSuccess = 0,
+    cudaErrorInvalidValue = 1,
+    cudaErrorMemoryAllocation = 2,
+    cudaErrorInitializationError = 3,
+    cudaErrorCudartUnloading = 4,
+    cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidPitchValue = 12,
+    cudaErrorInvalidSymbol = 13,
+    cudaErrorInvalidHostPointer = 16,
+    cudaErrorInvalidDevicePointer = 17,
+    cudaErrorInvalidMemcpyDirection = 21,
+    cudaErrorMissingConfiguration = 52,
+    cudaErrorInvalidDeviceFunction = 98,
+    cudaErrorNoDevice = 100,
+    cudaErrorInvalidDevice = 101,
+    cudaErrorInvalidKernelImage = 200,
+    cudaErrorNoKernelImageForDevice = 209,
+    cudaErrorInvalidPtx = 218,
+    cudaErrorInvalidResourceHandle = 400,
+    cudaErrorSymbolNotFound = 500,
+    cudaErrorNotReady = 600,
+    cudaErrorIllegalAddress = 700,
+    cudaErrorLaunchOutOfResources = 701,
+    cudaErrorLaunchFailure = 719,
+    cudaErrorNotSupported = 801,
+    cudaErrorUnknown = 999,
+};
+
+enum cudaMemcpyKind : int {
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4,
+};
+
+/// cudaStreamNonBlocking, cudaEventDisableTiming.
+constexpr unsigned kStreamNonBlocking = 1;
+constexpr unsigned kEventDisableTiming = 2;
+
+struct cudaUUID_t {
+    char bytes[16];
+};
+
+/// CUDA 13's cudaDeviceProp (CUDA 12's differs: it has clockRate and others, removed in 13).
+struct cudaDeviceProp {
+    char name[256];
+    cudaUUID_t uuid;
+    char luid[8];
+    unsigned int luidDeviceNodeMask;
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int regsPerBlock;
+    int warpSize;
+    size_t memPitch;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    size_t totalConstMem;
+    int major;
+    int minor;
+    size_t textureAlignment;
+    size_t texturePitchAlignment;
+    int multiProcessorCount;
+    int integrated;
+    int canMapHostMemory;
+    int maxTexture1D;
+    int maxTexture1DMipmap;
+    int maxTexture2D[2];
+    int maxTexture2DMipmap[2];
+    int maxTexture2DLinear[3];
+    int maxTexture2DGather[2];
+    int maxTexture3D[3];
+    int maxTexture3DAlt[3];
+    int maxTextureCubemap;
+    int maxTexture1DLayered[2];
+    int maxTexture2DLayered[3];
+    int maxTextureCubemapLayered[2];
+    int maxSurface1D;
+    int maxSurface2D[2];
+    int maxSurface3D[3];
+    int maxSurface1DLayered[2];
+    int maxSurface2DLayered[3];
+    int maxSurfaceCubemap;
+    int maxSurfaceCubemapLayered[2];
+    size_t surfaceAlignment;
+    int concurrentKernels;
+    int ECCEnabled;
+    int pciBusID;
+    int pciDeviceID;
+    int pciDomainID;
+    int tccDriver;
+    int asyncEngineCount;
+    int unifiedAddressing;
+    int memoryBusWidth;
+    int l2CacheSize;
+    int persistingL2CacheMaxSize;
+    int maxThreadsPerMultiProcessor;
+    int streamPrioritiesSupported;
+    int globalL1CacheSupported;
+    int localL1CacheSupported;
+    size_t sharedMemPerMultiprocessor;
+    int regsPerMultiprocessor;
+    int managedMemory;
+    int isMultiGpuBoard;
+    int multiGpuBoardGroupID;
+    int hostNativeAtomicSupported;
+    int pageableMemoryAccess;
+    int concurrentManagedAccess;
+    int computePreemptionSupported;
+    int canUseHostPointerForRegisteredMem;
+    int cooperativeLaunch;
+    size_t sharedMemPerBlockOptin;
+    int pageableMemoryAccessUsesHostPageTables;
+    int directManagedMemAccessFromHost;
+    int maxBlocksPerMultiProcessor;
+    int accessPolicyMaxWindowSize;
+    size_t reservedSharedMemPerBlock;
+    int hostRegisterSupported;
+    int sparseCudaArraySupported;
+    int hostRegisterReadOnlySupported;
+    int timelineSemaphoreInteropSupported;
+    int memoryPoolsSupported;
+    int gpuDirectRDMASupported;
+    unsigned int gpuDirectRDMAFlushWritesOptions;
+    int gpuDirectRDMAWritesOrdering;
+    unsigned int memoryPoolSupportedHandleTypes;
+    int deferredMappingCudaArraySupported;
+    int ipcEventSupported;
+    int clusterLaunch;
+    int unifiedFunctionPointers;
+    int deviceNumaConfig;
+    int deviceNumaId;
+    int mpsEnabled;
+    int hostNumaId;
+    unsigned int gpuPciDeviceID;
+    unsigned int gpuPciSubsystemID;
+    int hostNumaMultinodeIpcSupported;
+    int reserved[56];
+};
+
+struct cudaFuncAttributes {
+    size_t sharedSizeBytes;
+    size_t constSizeBytes;
+    size_t localSizeBytes;
+    int maxThreadsPerBlock;
+    int numRegs;
+    int ptxVersion;
+    int binaryVersion;
+    int cacheModeCA;
+    int maxDynamicSharedSizeBytes;
+    int preferredShmemCarveout;
+    int clusterDimMustBeSet;
+    int requiredClusterWidth;
+    int requiredClusterHeight;
+    int requiredClusterDepth;
+    int clusterSchedulingPolicyPreference;
+    int nonPortableClusterSizeAllowed;
+    int reserved[16];
+};
+
+/// The wrapper nvcc passes to __cudaRegisterFatBinary.
+struct FatBinaryWrapper {
+    int magic;    ///< 0x466243b1
+    int version;  ///< 1
+    const unsigned long long* data;  ///< the fatbinary container
+    void* filename_or_fatbins;
+};
+
+}  // extern "C"
