@@ -288,6 +288,7 @@ void Sm::emit(SmEventKind kind, uint64_t cycle, uint32_t warp, uint32_t pc, uint
     if (m_warps[warp].used) {
         e.cta = m_ctas.cta(m_warps[warp].cta_slot).cta_index;
         e.depth = static_cast<uint32_t>(m_warps[warp].stack.depth());
+        if (m_ctas[m_warps[warp].cta_slot].launch) e.kernel = m_ctas[m_warps[warp].cta_slot].launch->name().c_str();
     }
     m_observer->on_event(e);
 }
@@ -307,10 +308,12 @@ void Sm::observe_warps(uint64_t cycle) {
         const uint64_t saved_wake = m_next_wake;
         IssueOutcome o = check_issue(slot, cycle, has_inst, unit);
         m_next_wake = saved_wake;
-        if (m_watch_state[slot] != static_cast<uint8_t>(o)) {
-            m_watch_state[slot] = static_cast<uint8_t>(o);
-            emit(SmEventKind::Stall, cycle, slot, w.stack.empty() ? 0 : w.stack.pc(), 0, 0, 0,
-                 static_cast<uint8_t>(o));
+        uint8_t reason = static_cast<uint8_t>(o);
+        if (o == IssueOutcome::Issued && !m_policies[slot % m_cfg.schedulers]->considers(slot))
+            reason = kStallPending;
+        if (m_watch_state[slot] != reason) {
+            m_watch_state[slot] = reason;
+            emit(SmEventKind::Stall, cycle, slot, w.stack.empty() ? 0 : w.stack.pc(), 0, 0, 0, reason);
         }
     }
 }

@@ -37,6 +37,9 @@ enum class IssueOutcome : uint8_t {
 };
 static_assert(static_cast<size_t>(IssueOutcome::Count) == std::tuple_size<decltype(KernelLaunch::outcomes)>::value,
               "KernelLaunch::outcomes has one counter per issue outcome");
+/// The stall reason of a watched warp that was ready but left out of its scheduler's order (a
+/// two-level scheduler's pending warp); not an IssueOutcome (no statistic counts it).
+constexpr uint8_t kStallPending = 0xF0;
 /// Stat name of an outcome ("issued", "stall_pipeline_busy", ...).
 const char* outcome_name(IssueOutcome o);
 

@@ -32,7 +32,7 @@ struct SmEvent {
     uint8_t reason = 0;   ///< Stall: core::IssueOutcome
     const Instruction* inst = nullptr;
     uint64_t since = 0;   ///< CtaSaved/CtaRestored/CtaFlushed: when the operation began
-    const char* kernel = nullptr;  ///< CTA events: the kernel's name
+    const char* kernel = nullptr;  ///< CTA events and a used warp's events: the kernel's name
     uint32_t depth = 0;   ///< per-warp events: SIMT stack entries (Diverge/Reconverge: after the change)
 };
 

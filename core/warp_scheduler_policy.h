@@ -24,6 +24,12 @@ public:
     virtual void on_issue(uint32_t slot, bool long_latency) = 0;
     /// The L1 saw `slot` miss on a line it had lost (its victim tags hit).
     virtual void on_lost_locality(uint32_t slot) { (void)slot; }
+    /// False when the last prioritize() left `slot` out of the order on purpose (a two-level
+    /// scheduler's pending warp): a ready warp left out is "pending", not "another warp selected".
+    virtual bool considers(uint32_t slot) const {
+        (void)slot;
+        return true;
+    }
 };
 
 }  // namespace stacksim::core

@@ -125,10 +125,39 @@ void DramChannel::refresh_until(uint64_t now) {
     // Refreshes fall due every tREFI. While requests wait the controller wakes at the due
     // cycle; while it sleeps idle, missed refreshes are applied here at their due cycles
     // (no command was issued since, so the result is the same as ticking then).
+    const uint64_t interval = refresh_interval();
+    const bool per_bank = m_cfg.refresh_mode == RefreshMode::PerBank;
+    const uint64_t round = per_bank ? m_cfg.banks : 1;  // refreshes until every bank had one
+    const uint64_t duration = per_bank ? m_cfg.timing.tRFCsb : m_cfg.timing.tRFC;
+    uint64_t done = 0;
     while (m_next_refresh <= now) {
+        // After a full round in an idle gap every bank is closed and free by its next due
+        // cycle, so each further refresh issues exactly at its due cycle and changes nothing but
+        // the counts: those are skipped in closed form (a gap of 1000 s is ~10^8 refreshes),
+        // leaving the last round to be applied one by one for the banks' exact state.
+        if (done == round && duration <= interval * round && banks_free_by(m_next_refresh, per_bank ? interval : 0)) {
+            const uint64_t due = (now - m_next_refresh) / interval + 1;  // refreshes due up to now
+            if (due > round) {
+                const uint64_t skip = due - round;
+                m_refreshes += skip;
+                m_refresh_cycles += skip * duration;
+                m_next_refresh += skip * interval;
+                if (per_bank) m_refresh_bank = static_cast<uint32_t>((m_refresh_bank + skip) % m_cfg.banks);
+            }
+        }
         refresh_at(m_next_refresh);
-        m_next_refresh += refresh_interval();
+        m_next_refresh += interval;
+        ++done;
     }
+}
+
+bool DramChannel::banks_free_by(uint64_t cycle, uint64_t step) const {
+    // Per-bank refresh reaches bank m_refresh_bank + j at cycle + j * step.
+    for (uint32_t j = 0; j < m_cfg.banks; ++j) {
+        const DramBank& bank = m_banks[(m_refresh_bank + j) % m_cfg.banks];
+        if (bank.is_open() || bank.earliest_activate() > cycle + j * step) return false;
+    }
+    return true;
 }
 
 uint64_t DramChannel::refresh_interval() const {

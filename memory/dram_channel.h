@@ -69,6 +69,9 @@ private:
     void accept_waiting();
     void deliver(uint64_t now);
     void refresh_until(uint64_t now);
+    /// Every bank closed and able to activate (so to refresh) when its next refresh is due:
+    /// `cycle` for the next bank to refresh, `step` cycles later for each bank after it.
+    bool banks_free_by(uint64_t cycle, uint64_t step) const;
     void refresh_at(uint64_t due);
     void update_mode();
     std::vector<DramCandidate> candidates(uint64_t now, bool row_bus_used, bool col_bus_used) const;

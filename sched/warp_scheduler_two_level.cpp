@@ -50,6 +50,9 @@ public:
         if (start >= n) start = 0;
         for (size_t i = 0; i < n; ++i) order.push_back(m_active[(start + i) % n]);
     }
+    bool considers(uint32_t slot) const override {
+        return std::find(m_active.begin(), m_active.end(), slot) != m_active.end();
+    }
     void on_issue(uint32_t slot, bool long_latency) override {
         m_last = slot;
         if (long_latency) m_active.erase(std::remove(m_active.begin(), m_active.end(), slot), m_active.end());

@@ -5,6 +5,10 @@
 # Usage: scripts/fuzz.sh SECONDS|-runs=N [build-dir]   (default build-asan)
 #   SECONDS: each target runs for that long (CI: a short fixed budget);
 #   -runs=N: each target runs N inputs (for the >= 1 M executions of a release check).
+# Then `stacksim plot`'s input validation (Python: libFuzzer cannot drive it in-process) runs
+# through scripts/plot_fuzz.py for the same budget (N inputs, or SECONDS), with the Python
+# that has matplotlib (STACKSIM_PYTHON, python3 or /usr/bin/python3); skipped, saying so,
+# where there is none.
 # A crash, a sanitizer report, an uncaught exception, a leak of time (-timeout, 10 s per
 # input) or of memory (-rss_limit_mb) fails the script; the input is left in the build folder.
 set -euo pipefail
@@ -14,7 +18,7 @@ build_dir=${2:-build-asan}
 cxx=$(command -v clang++-14 || command -v clang++)
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DSTACKSIM_SANITIZE=ON \
   -DSTACKSIM_FUZZ=ON >/dev/null
-targets=(fuzz_config fuzz_ptx fuzz_accelsim fuzz_netrace fuzz_cli fuzz_sweep)
+targets=(fuzz_config fuzz_ptx fuzz_accelsim fuzz_netrace fuzz_cli fuzz_sweep fuzz_apps fuzz_base)
 cmake --build "$build_dir" -j "$(nproc)" --target "${targets[@]}"
 case $budget in
   -runs=*) limit=("$budget") ;;
@@ -31,3 +35,16 @@ for t in "${targets[@]}"; do
   (cd "$build_dir" && TMPDIR="$work" "./$t" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
      "$work/$name" 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done|==[0-9]+==|SUMMARY|.*ERROR|.*runtime error|.*exiting)" >&2)
 done
+python=""
+for py in ${STACKSIM_PYTHON:-} python3 /usr/bin/python3; do
+  if "$py" -c "import matplotlib" 2>/dev/null; then python=$py; break; fi
+done
+if [ -z "$python" ]; then
+  echo "fuzz: plot_fuzz.py skipped: no Python 3 with matplotlib" >&2
+else
+  echo "fuzz: plot_fuzz.py" >&2
+  case $budget in
+    -runs=*) "$python" scripts/plot_fuzz.py "${budget#-runs=}" --render 20 >&2 ;;
+    *) "$python" scripts/plot_fuzz.py 1000000000 --seconds "$budget" --render 20 >&2 ;;
+  esac
+fi

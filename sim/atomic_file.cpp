@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sim/output_path.h"
+
 namespace stacksim::sim {
 
 namespace {
@@ -35,6 +37,18 @@ void write_all(int fd, const std::string& content, const std::string& path) {
 }  // namespace
 
 void write_file_atomically(const std::string& path, const std::string& content) {
+    // A FIFO or character device is written in place, never replaced (sim/output_path.h).
+    if (classify_output(path, path) == OutputKind::Stream) {
+        const int fd = open_stream_output(path, path);
+        try {
+            write_all(fd, content, path);
+        } catch (...) {
+            ::close(fd);
+            throw;
+        }
+        if (::close(fd) != 0) throw std::runtime_error(path + ": write failed: " + std::strerror(errno));
+        return;
+    }
     // mkstemp creates a new file under a random name with O_EXCL: a file or symlink planted at a
     // predictable name cannot be followed or overwritten.
     std::string tmpl = directory_of(path) + "/.stacksim-XXXXXX";
@@ -55,11 +69,7 @@ void write_file_atomically(const std::string& path, const std::string& content) 
         std::remove(tmp.c_str());
         throw;
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const int err = errno;
-        std::remove(tmp.c_str());
-        throw std::runtime_error(path + ": cannot rename temporary file into place: " + std::strerror(err));
-    }
+    rename_into_place(tmp, path, path);
 }
 
 }  // namespace stacksim::sim

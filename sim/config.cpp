@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -56,8 +57,9 @@ std::pair<std::string, long> element(const std::string& part) {
 }
 
 /// The table at parts[0..n) below `root`, created if absent; "name[i]" is element i of the
-/// array of tables `name` (created, and grown, as needed).
-toml::table& table_at(toml::table& root, const std::vector<std::string>& parts, size_t n) {
+/// array of tables `name` (created, and grown, as needed when `grow`; otherwise element i must
+/// exist: an override refines a table given, never creates the ones before it).
+toml::table& table_at(toml::table& root, const std::vector<std::string>& parts, size_t n, bool grow = true) {
     toml::table* t = &root;
     for (size_t i = 0; i < n; ++i) {
         auto [name, index] = element(parts[i]);
@@ -65,6 +67,12 @@ toml::table& table_at(toml::table& root, const std::vector<std::string>& parts, 
             if (static_cast<size_t>(index) >= kMaxArrayTables)
                 throw ConfigError(fmt::format("{}: at most {} [[{}]] tables", parts[i], kMaxArrayTables, name));
             auto* arr = t->get_as<toml::array>(name);
+            const size_t have = arr ? arr->size() : 0;
+            if (!grow && static_cast<size_t>(index) >= have)
+                throw ConfigError(have == 0 ? fmt::format("there is no {}: no [[{}]] tables are given{}", parts[i], name,
+                                                          name == "app" ? " (--app or [[app]])" : "")
+                                            : fmt::format("there is no {}: the [[{}]] tables given are {}[0]..{}[{}]",
+                                                          parts[i], name, name, name, have - 1));
             if (!arr) {
                 t->insert_or_assign(name, toml::array{});
                 arr = t->get_as<toml::array>(name);
@@ -84,6 +92,15 @@ toml::table& table_at(toml::table& root, const std::vector<std::string>& parts, 
     return *t;
 }
 
+/// Keys inside a value given whole by an override are located at that override, not at an
+/// earlier one: removes the entries of `overridden` below `key`.
+void forget_overrides_below(std::map<std::string, std::string>& overridden, const std::string& key) {
+    for (auto it = overridden.lower_bound(key); it != overridden.end() && it->first.rfind(key, 0) == 0;) {
+        const char next = it->first.size() > key.size() ? it->first[key.size()] : '\0';
+        it = next == '.' || next == '[' ? overridden.erase(it) : std::next(it);
+    }
+}
+
 /// Moves every key of `base` that `mine` lacks into `mine`, merging tables present in both.
 /// Moving (not copying) keeps each node's source file and line.
 void merge_under(toml::table& mine, toml::table& base) {
@@ -99,9 +116,53 @@ void merge_under(toml::table& mine, toml::table& base) {
 
 }  // namespace
 
+void check_key_depth(std::string_view text, const std::string& source_name) {
+    // Key context starts a line and follows '{' or ',' (inline tables); '=' ends it. Dots inside
+    // strings and comments do not count; a dot in a value (1.5) is in value context.
+    size_t line = 1, dots = 0;
+    bool in_key = true;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++line;
+            in_key = true;
+            dots = 0;
+        } else if (c == '#') {
+            while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+        } else if (c == '"' || c == '\'') {
+            const bool multi = text.compare(i, 3, std::string(3, c)) == 0;
+            const std::string_view close = multi ? std::string_view(c == '"' ? "\"\"\"" : "\'\'\'")
+                                                 : std::string_view(c == '"' ? "\"" : "'");
+            size_t j = i + (multi ? 3 : 1);
+            for (; j < text.size(); ++j) {
+                if (c == '"' && text[j] == '\\') {
+                    if (++j < text.size() && text[j] == '\n') ++line;
+                    continue;
+                }
+                if (text[j] == '\n') {
+                    if (!multi) break;  // unterminated: the parser reports it
+                    ++line;
+                }
+                if (text.compare(j, close.size(), close) == 0) break;
+            }
+            i = j + (multi && j < text.size() ? 2 : 0);
+            if (i < text.size() && text[i] == '\n') --i;  // counted by the loop
+        } else if (c == '{' || c == ',') {
+            in_key = true;
+            dots = 0;
+        } else if (c == '=') {
+            in_key = false;
+        } else if (c == '.' && in_key && ++dots >= kMaxKeyDepth) {
+            throw ConfigError(fmt::format("{}:{}: a key of more than {} dotted parts (deeper keys are refused)",
+                                          source_name, line, kMaxKeyDepth));
+        }
+    }
+}
+
 ConfigDoc ConfigDoc::from_string(const std::string& text, const std::string& source_name) {
     ConfigDoc doc;
     doc.m_source = source_name;
+    check_key_depth(text, source_name);
     try {
         doc.m_root = toml::parse(text, source_name);
     } catch (const toml::parse_error& e) {
@@ -125,12 +186,18 @@ ConfigDoc ConfigDoc::from_file(const std::string& path) {
     return from_string(ss.str(), path);
 }
 
-void ConfigDoc::apply_override(const std::string& assignment) {
+void ConfigDoc::apply_override(const std::string& assignment, const std::string& origin) {
     auto eq = assignment.find('=');
     if (eq == std::string::npos || eq == 0)
         throw ConfigError(fmt::format("--set {}: expected KEY=VALUE", assignment));
     std::string key = assignment.substr(0, eq);
     std::string value = assignment.substr(eq + 1);
+    if (static_cast<size_t>(std::count(key.begin(), key.end(), '.')) >= kMaxKeyDepth)
+        throw ConfigError(fmt::format("--set {}...: a key of more than {} dotted parts (deeper keys are refused)",
+                                      key.substr(0, 40), kMaxKeyDepth));
+    if (value.find('\n') != std::string::npos)
+        throw ConfigError(fmt::format("--set {}: the value contains a line break (one value per --set)", assignment));
+    check_key_depth("v = " + value, "--set " + key);
     auto parts = split_path(key);
     for (auto& p : parts)
         if (p.empty()) throw ConfigError(fmt::format("--set {}: malformed key '{}'", assignment, key));
@@ -140,14 +207,26 @@ void ConfigDoc::apply_override(const std::string& assignment) {
     } catch (const toml::parse_error&) {
         parsed = toml::table{{"v", value}};  // a bare word is a string
     }
+    const std::string at = origin.empty() ? "--set " + assignment : origin;
     toml::table* parent = nullptr;
     try {
-        parent = &table_at(m_root, parts, parts.size() - 1);
+        // An element named last ("app[0]={...}") is an element of the array, as in the middle.
+        const bool element_last = element(parts.back()).second >= 0;
+        if (element_last && !parsed.get("v")->is_table())
+            throw ConfigError(fmt::format("{} is a table: give {}={{...}} or {}.KEY=VALUE", parts.back(), key, key));
+        parent = &table_at(m_root, parts, parts.size() - (element_last ? 0 : 1), false);
+        if (element_last) {
+            for (auto&& [k, v] : *parsed.get("v")->as_table()) parent->insert_or_assign(k, v);
+            forget_overrides_below(m_overridden, key);
+            m_overridden[key] = at;
+            return;
+        }
     } catch (const ConfigError& e) {
-        throw ConfigError(fmt::format("--set {}: {}", assignment, e.what()));
+        throw ConfigError(fmt::format("{}: {}", at, e.what()));
     }
     parent->insert_or_assign(parts.back(), *parsed.get("v"));
-    m_overridden[key] = "--set " + assignment;
+    forget_overrides_below(m_overridden, key);
+    m_overridden[key] = at;
 }
 
 std::optional<BaseRef> ConfigDoc::take_base() {
@@ -192,6 +271,12 @@ size_t ConfigDoc::append_table(const std::string& path) {
 std::string ConfigDoc::where(const std::string& key_path, const toml::node* node) const {
     auto ov = m_overridden.find(key_path);
     if (ov != m_overridden.end()) return ov->second;
+    // A key inside a table given whole by an override ("--set app[0]={size=-1}") is located there.
+    for (size_t cut = key_path.find_last_of(".["); cut != std::string::npos && cut > 0;
+         cut = key_path.find_last_of(".[", cut - 1)) {
+        auto up = m_overridden.find(key_path.substr(0, cut));
+        if (up != m_overridden.end()) return up->second;
+    }
     if (node && node->source().begin.line > 0)
         return fmt::format("{}:{}", node->source().path ? *node->source().path : m_source, node->source().begin.line);
     return m_source;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <toml++/toml.h>
@@ -25,6 +26,15 @@ struct BaseRef {
 /// A parsed configuration file plus `--set` overrides. Modules never see this: `top/` reads
 /// one ConfigSection per module into that module's config struct, then calls
 /// check_all_used() so that misspelled keys are errors, and effective() for the results.
+/// The most dotted parts a key may have ("a.b.c" has 3), in config files, table headers, inline
+/// tables, sweep files and --set: deeper keys are refused before parsing (toml++ nests a table
+/// per part recursively: 30,000 parts overflowed the stack). Real keys have at most 6.
+constexpr size_t kMaxKeyDepth = 32;
+
+/// Throws ConfigError "SOURCE:LINE: a key of more than 32 dotted parts..." when a key or table
+/// header of the TOML `text` has more than kMaxKeyDepth parts (a linear scan, before parsing).
+void check_key_depth(std::string_view text, const std::string& source_name);
+
 class ConfigDoc {
 public:
     /// An empty document (all defaults).
@@ -35,7 +45,11 @@ public:
     static ConfigDoc from_string(const std::string& text, const std::string& source_name);
 
     /// Applies "a.b.c=value"; value is a TOML value (42, 1.5, true, "x") or a bare string.
-    void apply_override(const std::string& assignment);
+    /// "name[i].key=value" and "name[i]={...}" refine element i of the array of tables `name`,
+    /// which must exist (no element is created). Errors about the key name `origin` (default
+    /// "--set ASSIGNMENT"; "--app vecadd:64" when the CLI translates an option into keys).
+    /// Refuses a line break in the value and keys deeper than kMaxKeyDepth.
+    void apply_override(const std::string& assignment, const std::string& origin = "");
 
     /// Removes the root key `base` and returns what it names; nullopt when there is none.
     /// Throws ConfigError "FILE:LINE: base: ..." when it is not a string.

@@ -12,6 +12,12 @@
 
 namespace stacksim::top {
 
+/// The most applications one run may have (--app and [[app]] together): each is also simulated
+/// alone for its slowdown, so this bounds the work before it starts.
+constexpr size_t kMaxApplications = 64;
+/// The largest problem size of an application (app.size, and --app NAME:SIZE).
+constexpr uint32_t kMaxAppSize = 1u << 30;
+
 /// An application: a library workload with its own host program, start time and priority.
 struct AppConfig {
     sim::PolicySpec workload{"vecadd"};  ///< with its parameters ([synthetic], [pchase])

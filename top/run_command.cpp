@@ -8,7 +8,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <filesystem>
 #include <optional>
 #include <sstream>
@@ -16,6 +19,8 @@
 #include "sim/atomic_file.h"
 #include "sim/error.h"
 #include "sim/failure.h"
+#include "sim/output_path.h"
+#include "sim/printable.h"
 #include "sim/staged_directory.h"
 #include "core/sm.h"
 #include "top/applications.h"
@@ -51,14 +56,14 @@ void apply_cli(const RunOptions& o, sim::ConfigDoc& doc) {
             if (size.empty() || size.find_first_not_of("0123456789") != std::string::npos || size.size() > 9 ||
                 std::stoul(size) == 0)
                 throw sim::InputError(fmt::format("--workload {}: size '{}' is not a positive integer", *o.workload, size));
-            doc.apply_override("run.size=" + size);
+            doc.apply_override("run.size=" + size, "--workload " + *o.workload);
         }
         if (!workloads::workload_registry().contains(name))
             throw sim::InputError(
                 fmt::format("--workload {}: unknown workload '{}' (known: {})", *o.workload, name, known_workloads()));
-        doc.apply_override("run.workload=\"" + name + "\"");
+        doc.apply_override("run.workload=\"" + name + "\"", "--workload " + *o.workload);
     }
-    if (o.seed) doc.apply_override(fmt::format("run.seed={}", *o.seed));
+    if (o.seed) doc.apply_override(fmt::format("run.seed={}", *o.seed), fmt::format("--seed {}", *o.seed));
 }
 
 /// `path` made absolute and normal, without a trailing separator (for comparing folders).
@@ -130,19 +135,35 @@ nlohmann::json outcomes_json(const std::array<uint64_t, 8>& outcomes) {
 
 }  // namespace
 
+namespace {
+
+/// `text` as a whole number in [lo, hi]; InputError naming `option` otherwise ("-1" is not
+/// wrapped to 2^64-1).
+uint64_t parse_whole(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi) {
+    const bool digits = !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos;
+    errno = 0;
+    const unsigned long long v = digits ? std::strtoull(text.c_str(), nullptr, 10) : 0;
+    if (!digits || errno == ERANGE || v < lo || v > hi)
+        throw sim::InputError(fmt::format("{} {}: expected a whole number from {} to {}", option, sim::printable(text),
+                                          lo, hi));
+    return v;
+}
+
+}  // namespace
+
 RunOptions parse_run_options(const std::vector<std::string>& args) {
     namespace po = boost::program_options;
     RunOptions o;
     po::options_description desc("options", 100, 50);
     std::string workload;
     std::string timeline_sms;
-    uint64_t seed = 0;
+    std::string seed, sample_every, timeline_window;
     desc.add_options()
         ("workload,w", po::value<std::string>(&workload)->value_name("NAME[:SIZE]"),
          "library workload and its size (stacksim list); sets run.workload and run.size")
         ("set", po::value<std::vector<std::string>>(&o.overrides)->composing()->value_name("KEY=VALUE"),
          "override one config key (repeatable), e.g. --set gpu.sm.warp_scheduler=gto")
-        ("seed", po::value<uint64_t>(&seed)->value_name("N"), "seed of the random inputs and seeded policies (run.seed)")
+        ("seed", po::value<std::string>(&seed)->value_name("N"), "seed of the random inputs and seeded policies (run.seed)")
         ("trace", po::value<std::string>(&o.trace_list)->value_name("KERNELSLIST"),
          "replay an Accel-Sim trace (its kernelslist.g) instead of a workload; timing only")
         ("out,o", po::value<std::string>(&o.out_dir)->value_name("DIR"),
@@ -158,9 +179,13 @@ RunOptions parse_run_options(const std::vector<std::string>& args) {
          "write a Chrome/Perfetto trace: kernels, CTAs, warps' issues and stalls, sampled counters")
         ("timeline-sms", po::value<std::string>(&timeline_sms)->value_name("0,1"),
          "SMs whose warps the timeline shows (default 0)")
+        ("timeline-window", po::value<std::string>(&timeline_window)->value_name("START:END"),
+         "the timeline holds core cycles START..END only (intervals clipped), e.g. 100000:200000")
+        ("timeline-kernel", po::value<std::vector<std::string>>(&o.timeline_kernels)->composing()->value_name("NAME"),
+         "the timeline holds only this kernel's CTAs, warps and rows (repeatable; names as in kernels)")
         ("samples", po::value<std::string>(&o.samples_file)->value_name("FILE.csv"),
          "write the sampled series over time as CSV: IPC, L1/L2 hit rates, DRAM GB/s, faults in flight")
-        ("sample-every", po::value<uint64_t>(&o.sample_every)->value_name("N"),
+        ("sample-every", po::value<std::string>(&sample_every)->value_name("N"),
          "core cycles between samples (timeline counters, --samples, --vcd); default 1000")
         ("sample-stat", po::value<std::vector<std::string>>(&o.sample_stats)->composing()->value_name("NAME"),
          "also sample this statistic of stats.json (repeatable)")
@@ -190,9 +215,32 @@ RunOptions parse_run_options(const std::vector<std::string>& args) {
     po::notify(vm);
     if (vm.count("out") && o.out_dir.empty()) throw sim::InputError("--out \"\": an empty path names no folder");
     if (vm.count("workload")) o.workload = workload;
-    if (vm.count("seed")) o.seed = seed;
-    if (vm.count("sample-every") && o.sample_every == 0)
-        throw sim::InputError("--sample-every 0: expected a number of cycles of at least 1");
+    if (vm.count("seed")) o.seed = parse_whole("--seed", seed, 0, std::numeric_limits<int64_t>::max());
+    if (vm.count("sample-every"))
+        o.sample_every = parse_whole("--sample-every", sample_every, 1, std::numeric_limits<int64_t>::max());
+    // An option that shapes an output nobody asked for is a mistake, not a silent no-op.
+    if (!o.vcd_signals.empty() && o.vcd_file.empty())
+        throw sim::InputError(fmt::format("--vcd-signal {}: needs --vcd FILE", o.vcd_signals.front()));
+    if (!o.sample_stats.empty() && o.samples_file.empty() && o.timeline_file.empty() && o.vcd_file.empty())
+        throw sim::InputError(fmt::format("--sample-stat {}: needs --samples, --timeline or --vcd (what is sampled)",
+                                          o.sample_stats.front()));
+    if (vm.count("timeline-window")) {
+        const auto colon = timeline_window.find(':');
+        if (colon == std::string::npos)
+            throw sim::InputError(fmt::format("--timeline-window {}: expected START:END in core cycles",
+                                              sim::printable(timeline_window)));
+        const uint64_t max = std::numeric_limits<int64_t>::max();
+        o.timeline_from = parse_whole("--timeline-window START", timeline_window.substr(0, colon), 0, max);
+        o.timeline_to = parse_whole("--timeline-window END", timeline_window.substr(colon + 1), 1, max);
+        if (o.timeline_to <= o.timeline_from)
+            throw sim::InputError(fmt::format("--timeline-window {}: END must be after START", timeline_window));
+    }
+    for (const auto& [given, option] : {std::pair<bool, const char*>{vm.count("timeline-window") > 0, "--timeline-window"},
+                                        {!o.timeline_kernels.empty(), "--timeline-kernel"}})
+        if (given && o.timeline_file.empty())
+            throw sim::InputError(fmt::format("{}: needs --timeline FILE", option));
+    if (vm.count("timeline-sms") && o.timeline_file.empty())
+        throw sim::InputError(fmt::format("--timeline-sms {}: needs --timeline FILE", timeline_sms));
     if (vm.count("timeline-sms")) {
         o.timeline_sms.clear();
         std::stringstream ss(timeline_sms);
@@ -240,6 +288,9 @@ PreparedRun prepare_run(const RunOptions& o) {
             staged_names.push_back(name);
             continue;
         }
+        // A link, folder or block device is refused now, not after the run (sim/output_path.h).
+        // A FIFO or device (/dev/null) is written in place: its folder need not be writable.
+        if (sim::classify_output(file, option + std::string(" ") + file) == sim::OutputKind::Stream) continue;
         const std::filesystem::path t(file);
         const std::filesystem::path dir = t.has_parent_path() ? t.parent_path() : ".";
         if (!can_hold_files(dir))

@@ -24,6 +24,9 @@ struct RunOptions {
     bool quiet = false;
     std::string timeline_file;            ///< Chrome trace JSON output, empty: none
     std::vector<uint32_t> timeline_sms{0};  ///< SMs whose warps appear in the timeline
+    uint64_t timeline_from = 0;           ///< --timeline-window START: core cycle the timeline starts
+    uint64_t timeline_to = ~uint64_t{0};  ///< --timeline-window END: core cycle it ends (exclusive)
+    std::vector<std::string> timeline_kernels;  ///< --timeline-kernel: only these kernels; empty: all
     std::vector<std::string> watch;       ///< warps to log, "sm0.w3"
     uint64_t sample_every = 1000;         ///< core cycles between samples (timeline counters, CSV, VCD)
     std::string samples_file;             ///< CSV of the sampled series, empty: none

@@ -2,14 +2,19 @@
 // The run configuration: its sections, read from TOML through each module's declared parameters.
 #include "top/run_config.h"
 
+#include <sys/stat.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <optional>
 
 #include "sched/cta_placement.h"
+#include "sim/printable.h"
 #include "sched/warp_scheduler_registry.h"
 #include "top/embedded_presets.h"
 #include "top/memory_estimate.h"
@@ -231,9 +236,11 @@ std::vector<sim::SectionDoc> run_config_docs() {
 
 namespace {
 
-/// A name the system may refuse (too long, say) is quoted short in messages, not echoed whole.
+/// A name the system may refuse (too long, say) is quoted short in messages, not echoed whole;
+/// control characters and a NUL are escaped (a NUL would end the message).
 std::string shortened(const std::string& name) {
-    return name.size() <= 200 ? name : fmt::format("{}... ({} characters)", name.substr(0, 60), name.size());
+    return sim::printable(name.size() <= 200 ? name
+                                             : fmt::format("{}... ({} characters)", name.substr(0, 60), name.size()));
 }
 
 std::string preset_names() {
@@ -243,10 +250,29 @@ std::string preset_names() {
     return names;
 }
 
+/// Why `p` is not a config file to read: "does not exist", "is a folder", "is a FIFO"...
+std::string not_a_file(const std::filesystem::path& p) {
+    struct stat st {};
+    if (::stat(p.c_str(), &st) != 0) return errno == ENOENT ? "does not exist" : std::strerror(errno);
+    if (S_ISDIR(st.st_mode)) return "is a folder";
+    if (S_ISFIFO(st.st_mode)) return "is a FIFO";
+    if (S_ISCHR(st.st_mode)) return "is a character device";
+    if (S_ISBLK(st.st_mode)) return "is a block device";
+    if (S_ISSOCK(st.st_mode)) return "is a socket";
+    return "is not a regular file";
+}
+
 /// The preset or file `name` (a relative path taken from `dir`) with its bases under it;
-/// `chain` holds the identities of the documents that lead here, to refuse cycles.
-sim::ConfigDoc load_chain(const std::string& name, const std::string& dir, std::vector<std::string> chain,
+/// `chain` holds the identities of the documents that lead here, to refuse cycles and chains
+/// longer than kMaxBaseDepth (checked before the next file is read).
+sim::ConfigDoc load_chain(const std::string& name, const std::string& dir, std::vector<std::string>& chain,
                           const std::string& where) {
+    const std::string at = where.empty() ? shortened(name) : where + ": base";
+    if (name.find('\0') != std::string::npos)
+        throw sim::InputError(fmt::format("{}: '{}' contains a NUL character", at, shortened(name)));
+    if (chain.size() >= kMaxBaseDepth)
+        throw sim::InputError(fmt::format("{}: a chain of more than {} configs (each naming the next by base) "
+                                          "is refused", at, kMaxBaseDepth));
     std::optional<sim::ConfigDoc> doc;
     std::string identity, next_dir;
     for (const auto& f : embedded_presets()) {
@@ -261,11 +287,12 @@ sim::ConfigDoc load_chain(const std::string& name, const std::string& dir, std::
         if (p.is_relative() && !dir.empty()) p = std::filesystem::path(dir) / p;
         std::error_code ec;
         if (!std::filesystem::is_regular_file(p, ec)) {
+            const std::string why = not_a_file(p);
             if (where.empty())
-                throw sim::InputError(
-                    fmt::format("{}: no such config file or preset (presets: {})", shortened(name), preset_names()));
-            throw sim::InputError(fmt::format("{}: base: '{}' is neither a preset nor a file ({} does not exist; "
-                                              "presets: {})", where, shortened(name), shortened(p.string()),
+                throw sim::InputError(fmt::format("{}: no such config file or preset ({}; presets: {})",
+                                                  shortened(name), why, preset_names()));
+            throw sim::InputError(fmt::format("{}: base: '{}' is neither a preset nor a file ({} {}; "
+                                              "presets: {})", where, shortened(name), shortened(p.string()), why,
                                               preset_names()));
         }
         doc = sim::ConfigDoc::from_file(p.string());
@@ -282,12 +309,16 @@ sim::ConfigDoc load_chain(const std::string& name, const std::string& dir, std::
         // Presets name presets; a file's relative base is taken from the file's folder.
         doc->inherit(load_chain(base->name, next_dir, chain, base->where));
     }
+    chain.pop_back();
     return std::move(*doc);
 }
 
 }  // namespace
 
-sim::ConfigDoc load_config(const std::string& name_or_path) { return load_chain(name_or_path, "", {}, ""); }
+sim::ConfigDoc load_config(const std::string& name_or_path) {
+    std::vector<std::string> chain;
+    return load_chain(name_or_path, "", chain, "");
+}
 
 std::string config_origin(const sim::ConfigDoc& doc) {
     std::string s = doc.source_name();

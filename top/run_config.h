@@ -113,7 +113,10 @@ std::vector<sim::SectionDoc> run_config_docs();
 
 /// The preset named `name` ("gtx980") or the TOML file at that path, standing on the preset or
 /// file its root key `base` names (recursively; a relative file is taken from the including
-/// file's folder). Throws InputError for a missing preset or file and for a cycle of bases.
+/// file's folder). Throws InputError for a missing preset or file (saying what is there instead:
+/// a folder, a FIFO, a device), a cycle of bases, a name with a NUL and a chain of more than
+/// kMaxBaseDepth documents (refused before the next one is read).
+constexpr size_t kMaxBaseDepth = 16;
 sim::ConfigDoc load_config(const std::string& name_or_path);
 
 /// Where a configuration comes from, for headers: "preset gtx980.toml", "my.toml (base: preset

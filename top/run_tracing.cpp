@@ -13,8 +13,12 @@ RunTracing::RunTracing(const RunOptions& o, GpuSystem& gpu, const sim::StatRegis
     if (!o.timeline_file.empty() || !o.samples_file.empty() || !o.vcd_file.empty())
         m_sampler = std::make_unique<StatSampler>(gpu, stats, o.sample_every, o.sample_stats);
     if (!o.timeline_file.empty()) {
+        TimelineObserver::Filter filter;
+        filter.from = o.timeline_from;
+        filter.to = o.timeline_to;
+        filter.kernels.insert(o.timeline_kernels.begin(), o.timeline_kernels.end());
         m_timeline = std::make_unique<TimelineObserver>(
-            o.timeline_file, std::set<uint32_t>(o.timeline_sms.begin(), o.timeline_sms.end()));
+            o.timeline_file, std::set<uint32_t>(o.timeline_sms.begin(), o.timeline_sms.end()), std::move(filter));
         m_timeline->attach(*m_sampler);
         m_observers.add(m_timeline.get());
     }

@@ -9,7 +9,7 @@
 namespace stacksim::top {
 
 SampleCsv::SampleCsv(const std::string& path, StatSampler& sampler) : m_file(path, "--samples " + path) {
-    std::ofstream& out = m_file.out();
+    std::ostream& out = m_file.out();
     std::vector<size_t> columns;
     out << "cycle";
     for (size_t i = 0; i < sampler.series().size(); ++i)

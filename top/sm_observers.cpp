@@ -13,6 +13,8 @@ namespace stacksim::top {
 std::string stall_reason_text(uint8_t r) {
     // A watched warp that could have issued but another warp of its scheduler was chosen.
     if (r == static_cast<uint8_t>(core::IssueOutcome::Issued)) return "ready, another warp selected";
+    // Ready but outside a two-level scheduler's active set: waiting to be promoted.
+    if (r == core::kStallPending) return "pending (ready, not in the active set)";
     std::string n = core::outcome_name(static_cast<core::IssueOutcome>(r));
     if (n.rfind("stall_", 0) == 0) n = n.substr(6);
     for (char& c : n)

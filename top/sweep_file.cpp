@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 
+#include "sim/config.h"
 #include "sim/error.h"
 
 namespace stacksim::top {
@@ -174,6 +175,7 @@ SweepFile SweepFile::read(const std::string& path) {
     std::stringstream text;
     text << in.rdbuf();
     toml::table root;
+    sim::check_key_depth(text.str(), path);
     try {
         root = toml::parse(text.str(), std::string_view(path));
     } catch (const toml::parse_error& e) {

@@ -3,8 +3,10 @@
 #include "top/timeline_observer.h"
 
 #include <fmt/format.h>
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/instruction.h"
@@ -27,8 +29,8 @@ std::string kernel_args(const core::SmEvent& e) {
 
 }  // namespace
 
-TimelineObserver::TimelineObserver(const std::string& path, std::set<uint32_t> detailed_sms)
-    : m_file(path, "--timeline " + path), m_sms(std::move(detailed_sms)) {
+TimelineObserver::TimelineObserver(const std::string& path, std::set<uint32_t> detailed_sms, Filter filter)
+    : m_file(path, "--timeline " + path), m_sms(std::move(detailed_sms)), m_filter(std::move(filter)) {
     m_file.out() << "{\"traceEvents\":[\n";
 }
 
@@ -40,6 +42,11 @@ void TimelineObserver::write(const std::string& event_json) {
 
 void TimelineObserver::complete(const std::string& name, const char* cat, uint64_t start, uint64_t end, uint32_t pid,
                                 uint32_t tid, const std::string& args_json) {
+    // Clipped to the window; an interval wholly outside it is not written.
+    if (end <= start) end = start + 1;
+    if (end <= m_filter.from || start >= m_filter.to) return;
+    start = std::max(start, m_filter.from);
+    end = std::min(end, m_filter.to);
     write(fmt::format(R"({{"name":{},"cat":"{}","ph":"X","ts":{},"dur":{},"pid":{},"tid":{}{}}})", quoted(name), cat,
                       start, end > start ? end - start : 1, pid, tid,
                       args_json.empty() ? "" : ",\"args\":" + args_json));
@@ -55,6 +62,14 @@ void TimelineObserver::close_stall(uint32_t sm, uint32_t warp, uint64_t cycle) {
 
 void TimelineObserver::on_event(const core::SmEvent& e) {
     const uint32_t pid = e.sm + 1;
+    if (!kernel_kept(e.kernel)) {
+        // Another kernel's event: an interval of a kept kernel's warp in this slot ends here.
+        if (e.kind == core::SmEventKind::Issue || e.kind == core::SmEventKind::Stall ||
+            e.kind == core::SmEventKind::WarpExit)
+            close_stall(e.sm, e.warp, e.cycle);
+        if (e.kind == core::SmEventKind::CtaStart) m_cta_open.erase({e.sm, e.warp});
+        return;
+    }
     m_seen_sms.insert(e.sm);
     switch (e.kind) {
     case core::SmEventKind::CtaStart:
@@ -102,7 +117,7 @@ void TimelineObserver::attach(StatSampler& sampler) {
     const auto& series = sampler.series();
     sampler.add_sink([this, &series](uint64_t cycle, const std::vector<double>& values) {
         for (size_t i = 0; i < values.size(); ++i)
-            if (series[i].counter_track && std::isfinite(values[i]))
+            if (series[i].counter_track && std::isfinite(values[i]) && cycle >= m_filter.from && cycle < m_filter.to)
                 write(fmt::format(R"({{"name":{},"ph":"C","ts":{},"pid":0,"tid":0,"args":{{"value":{}}}}})",
                                   quoted(series[i].unit.empty() ? series[i].name
                                                                 : series[i].name + " (" + series[i].unit + ")"),
@@ -128,24 +143,39 @@ void TimelineObserver::finish(const std::vector<host::KernelRecord>& kernels, ui
         meta("thread_name", sm + 1, kCtaRowBase + slot, fmt::format("CTA slot {}", slot));
     // One row per application: its kernels, each preceded by its launch latency (call -> start).
     std::set<uint32_t> apps;
-    for (auto& k : kernels) apps.insert(k.app);
+    for (auto& k : kernels)
+        if (kernel_kept(k.name.c_str())) apps.insert(k.app);
     for (uint32_t a : apps) meta("thread_name", 0, a, fmt::format("app {} kernels", a));
     for (auto& k : kernels) {
+        if (!kernel_kept(k.name.c_str())) continue;
         if (k.start_cycle > k.call_cycle)
-            write(fmt::format(R"({{"name":{},"cat":"launch","ph":"X","ts":{},"dur":{},"pid":0,"tid":{}}})",
-                              quoted("launch " + k.name), k.call_cycle, k.start_cycle - k.call_cycle, k.app));
-        write(fmt::format(R"({{"name":{},"cat":"kernel","ph":"X","ts":{},"dur":{},"pid":0,"tid":{},)"
-                          R"("args":{{"ctas":{},"warp_instructions":{},"priority":{}}}}})",
-                          quoted(k.name), k.start_cycle, k.end_cycle > k.start_cycle ? k.end_cycle - k.start_cycle : 1,
-                          k.app, k.ctas, k.warp_instructions, k.priority));
+            complete("launch " + k.name, "launch", k.call_cycle, k.start_cycle, 0, k.app);
+        complete(k.name, "kernel", k.start_cycle, k.end_cycle, 0, k.app,
+                 fmt::format(R"({{"ctas":{},"warp_instructions":{},"priority":{}}})", k.ctas, k.warp_instructions,
+                             k.priority));
     }
-    if (!preemptions.empty()) meta("thread_name", 0, kPreemptionRow, "preemption requests");
-    for (auto& r : preemptions)
-        write(fmt::format(R"({{"name":{},"cat":"preemption","ph":"X","ts":{},"dur":{},"pid":0,"tid":{},)"
-                          R"("args":{{"sms":{},"drained":{},"switched":{},"flushed":{}}}}})",
-                          quoted("preempt for " + r.kernel), r.request_cycle,
-                          r.done && r.done_cycle > r.request_cycle ? r.done_cycle - r.request_cycle : 1,
-                          kPreemptionRow, r.sms, r.drained, r.switched, r.flushed));
+    // A kernel name that matched nothing is said, not left as an empty timeline.
+    for (const auto& want : m_filter.kernels) {
+        std::string ran;
+        bool found = false;
+        for (auto& k : kernels) {
+            found = found || k.name == want;
+            if (ran.find(k.name) == std::string::npos) ran += (ran.empty() ? "" : ", ") + k.name;
+        }
+        if (!found)
+            fmt::print(stderr, "stacksim: note: --timeline-kernel {}: no kernel of that name ran (kernels: {})\n",
+                       want, ran);
+    }
+    bool any_preemption = false;
+    for (auto& r : preemptions) {
+        if (!kernel_kept(r.kernel.c_str())) continue;
+        if (!any_preemption) meta("thread_name", 0, kPreemptionRow, "preemption requests");
+        any_preemption = true;
+        complete("preempt for " + r.kernel, "preemption", r.request_cycle,
+                 r.done && r.done_cycle > r.request_cycle ? r.done_cycle : r.request_cycle + 1, 0, kPreemptionRow,
+                 fmt::format(R"({{"sms":{},"drained":{},"switched":{},"flushed":{}}})", r.sms, r.drained, r.switched,
+                             r.flushed));
+    }
     m_file.out() << "\n],\"displayTimeUnit\":\"ns\",\"otherData\":{\"time_unit\":\"core cycles (shown as "
                     "microseconds)\",\"generator\":\"stacksim\"}}\n";
     m_file.commit();

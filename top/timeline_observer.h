@@ -16,6 +16,15 @@
 
 namespace stacksim::top {
 
+/// What a timeline keeps (--timeline-window, --timeline-kernel): intervals are clipped to
+/// [from, to) core cycles, instants outside it dropped; with `kernels` non-empty, only the CTAs,
+/// warps' events, kernel rows and preemption requests of those kernels are written.
+struct TimelineFilter {
+    uint64_t from = 0;
+    uint64_t to = ~uint64_t{0};
+    std::set<std::string> kernels;
+};
+
 /// Writes CTA lifetimes on every SM and, on the selected SMs, each warp's issued instructions
 /// and stall intervals as Chrome trace JSON (opens in Perfetto and chrome://tracing), plus one
 /// counter track per sampled series. Events go to the file as they complete, so memory stays
@@ -23,8 +32,9 @@ namespace stacksim::top {
 /// finish(). Timestamps are core cycles (shown as microseconds by the viewers).
 class TimelineObserver : public core::SmObserver {
 public:
+    using Filter = TimelineFilter;
     /// Throws InputError naming `path` when it cannot be written.
-    TimelineObserver(const std::string& path, std::set<uint32_t> detailed_sms);
+    TimelineObserver(const std::string& path, std::set<uint32_t> detailed_sms, Filter filter = Filter());
     bool watches(uint32_t sm, uint32_t) const override { return m_sms.count(sm) != 0; }
     void on_event(const core::SmEvent& e) override;
     /// Draws `sampler`'s series as counter tracks of the "GPU" process.
@@ -40,10 +50,14 @@ private:
     void complete(const std::string& name, const char* cat, uint64_t start, uint64_t end, uint32_t pid,
                   uint32_t tid, const std::string& args_json = "");
     void write(const std::string& event_json);
+    bool kernel_kept(const char* kernel) const {
+        return m_filter.kernels.empty() || (kernel && m_filter.kernels.count(kernel));
+    }
 
     sim::StreamedFile m_file;
     bool m_first = true;
     std::set<uint32_t> m_sms;
+    Filter m_filter;
     std::map<std::pair<uint32_t, uint32_t>, std::pair<uint64_t, uint64_t>> m_cta_open;  ///< (sm, slot) -> (start, cta)
     std::map<std::pair<uint32_t, uint32_t>, std::pair<uint64_t, uint8_t>> m_stall_open;  ///< (sm, warp) -> (start, reason)
     std::set<uint32_t> m_seen_sms;

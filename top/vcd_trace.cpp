@@ -35,7 +35,10 @@ bool parse_warp(const std::string& s, uint32_t& sm, int64_t& warp) {
 
 VcdTrace::VcdTrace(const std::string& path, const std::vector<std::string>& requested, uint32_t warps_per_sm,
                    GpuSystem& gpu, StatSampler& sampler)
-    : m_vcd(path, fmt::format("time unit: one core cycle ({} ps)", gpu.core_clock().period_ps())) {
+    : m_vcd(path,
+            fmt::format("times in picoseconds: core cycle N is at N x {} ps (the core clock's period)",
+                        gpu.core_clock().period_ps()),
+            gpu.core_clock().period_ps()) {
     std::vector<std::string> signals = requested;
     if (signals.empty()) signals = {"sm0", "counters", "routers"};
     const uint32_t sms = static_cast<uint32_t>(gpu.sms().size());

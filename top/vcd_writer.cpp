@@ -33,8 +33,10 @@ std::vector<std::string> split(const std::string& dotted) {
 
 }  // namespace
 
-VcdWriter::VcdWriter(const std::string& path, std::string time_comment)
-    : m_file(path, "--vcd " + path), m_out(m_file.out()), m_comment(std::move(time_comment)) {}
+VcdWriter::VcdWriter(const std::string& path, std::string time_comment, uint64_t ps_per_unit)
+    : m_file(path, "--vcd " + path), m_out(m_file.out()), m_comment(std::move(time_comment)), m_ps(ps_per_unit) {
+    if (m_ps == 0) m_ps = 1;
+}
 
 unsigned VcdWriter::add_bits(const std::string& scope, const std::string& name, unsigned bits) {
     m_signals.push_back({scope, name, code_for(m_signals.size()), bits ? bits : 1});
@@ -55,7 +57,9 @@ std::string VcdWriter::value_text(const Signal& s, const Change& c) const {
 void VcdWriter::start() {
     m_out << "$version stacksim " << STACKSIM_VERSION << " $end\n";
     m_out << "$comment " << m_comment << " $end\n";
-    m_out << "$timescale 1 ns $end\n";
+    // Times are recorded in units (core cycles) and written in picoseconds, so a viewer's time
+    // axis is real time: $timescale states what a number means.
+    m_out << "$timescale 1 ps $end\n";
     // Signals grouped by scope, in declaration order of their scopes.
     std::vector<std::string> open;
     std::map<std::string, std::vector<size_t>> by_scope;
@@ -103,7 +107,7 @@ void VcdWriter::change_real(unsigned id, uint64_t time, double value) { record(t
 void VcdWriter::advance(uint64_t time) {
     while (!m_pending.empty() && m_pending.begin()->first < time) {
         auto it = m_pending.begin();
-        m_out << "#" << it->first << "\n";
+        m_out << "#" << it->first * m_ps << "\n";
         m_last_stamp = it->first;
         // Of several changes of one signal at one time the last counts.
         std::map<unsigned, size_t> last;
@@ -117,7 +121,7 @@ void VcdWriter::advance(uint64_t time) {
 void VcdWriter::finish(uint64_t end_time) {
     if (!m_started) start();
     advance(~uint64_t{0});
-    if (end_time > m_last_stamp) m_out << "#" << end_time << "\n";
+    if (end_time > m_last_stamp) m_out << "#" << end_time * m_ps << "\n";
     m_file.commit();
 }
 

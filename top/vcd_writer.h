@@ -16,8 +16,10 @@ namespace stacksim::top {
 /// written as FILE.part and renamed into place by finish().
 class VcdWriter {
 public:
-    /// `time_comment` says what one time unit is. Throws InputError naming `path`.
-    VcdWriter(const std::string& path, std::string time_comment);
+    /// Times given to change() are in units of `ps_per_unit` picoseconds (a core cycle's period);
+    /// the file says `$timescale 1 ps` and holds time * ps_per_unit, so viewers show real time.
+    /// `time_comment` (a `$comment`) says what the unit was. Throws InputError naming `path`.
+    VcdWriter(const std::string& path, std::string time_comment, uint64_t ps_per_unit);
 
     /// A `bits`-wide signal (1: a wire, more: a bit vector) named `name` in the dotted scope
     /// `scope` ("gpu.sm0.w3"), initially 0. Only before start(). Returns its id.
@@ -51,8 +53,9 @@ private:
     std::string value_text(const Signal& s, const Change& c) const;
 
     sim::StreamedFile m_file;
-    std::ofstream& m_out;
+    std::ostream& m_out;
     std::string m_comment;
+    uint64_t m_ps;  ///< picoseconds per time unit
     std::vector<Signal> m_signals;
     std::map<uint64_t, std::vector<Change>> m_pending;
     uint64_t m_written = 0;  ///< changes before this time are written

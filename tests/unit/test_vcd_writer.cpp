@@ -25,7 +25,7 @@ TEST_CASE("vcd writer: scopes, declarations and changes in time order", "[vcd]")
     const std::string path =
         (std::filesystem::temp_directory_path() / ("stacksim_vcd_" + std::to_string(::getpid()) + ".vcd")).string();
     {
-        VcdWriter w(path, "one core cycle");
+        VcdWriter w(path, "core cycle N is at N x 1000 ps", 1000);
         const unsigned issue = w.add_bits("gpu.sm0.w1", "issue", 1);
         const unsigned pc = w.add_bits("gpu.sm0.w1", "pc", 32);
         const unsigned ipc = w.add_real("gpu.counters", "ipc");
@@ -42,11 +42,13 @@ TEST_CASE("vcd writer: scopes, declarations and changes in time order", "[vcd]")
     }
     const std::string vcd = slurp(path);
     std::filesystem::remove(path);
-    CHECK(vcd.find("$timescale 1 ns $end") != std::string::npos);
+    // Issue 32: the timescale tells the truth: picoseconds, a cycle of 1000 ps is 1000 units.
+    CHECK(vcd.find("$timescale 1 ps $end") != std::string::npos);
+    CHECK(vcd.find("$comment core cycle N is at N x 1000 ps $end") != std::string::npos);
     CHECK(vcd.find("$scope module gpu $end\n$scope module sm0 $end\n$scope module w1 $end\n"
                    "$var wire 1 ! issue $end\n$var reg 32 \" pc $end\n$upscope $end\n$upscope $end\n"
                    "$scope module counters $end\n$var real 64 # ipc $end\n$upscope $end\n$upscope $end\n"
                    "$enddefinitions $end") != std::string::npos);
-    const std::string changes = vcd.substr(vcd.find("$end\n#5"));
-    CHECK(changes == "$end\n#5\n1!\nb10011 \"\n#6\n1!\n#7\n0!\nr1.5 #\n#10\n");
+    const std::string changes = vcd.substr(vcd.find("$end\n#5000"));
+    CHECK(changes == "$end\n#5000\n1!\nb10011 \"\n#6000\n1!\n#7000\n0!\nr1.5 #\n#10000\n");
 }
