@@ -229,10 +229,6 @@ IssueOutcome Sm::check_issue(uint32_t slot, uint64_t cycle, bool& has_inst, size
     }
     has_inst = true;
     if (w.at_barrier) return IssueOutcome::Synchronization;
-    if (w.sleep_until > cycle) {  // nanosleep
-        note_wake(w.sleep_until);
-        return IssueOutcome::Synchronization;
-    }
     const Instruction& inst = w.inst(w.ibuffer.head_pc());
     switch (w.scoreboard.check(inst)) {
     case Hazard::Memory: return IssueOutcome::MemoryDependency;

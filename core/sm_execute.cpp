@@ -29,10 +29,12 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
         } catch (const ExecError& e) {
             throw sim::SimulationError(fmt::format("{} (SM {}, warp {})", e.what(), m_id, slot));
         }
-        if (r.sleep_ns)
+        if (r.sleep_ns) {  // nanosleep: nothing of this warp becomes ready to issue before the end
             w.sleep_until = cycle + (uint64_t{r.sleep_ns} * 1000 + m_clock.period_ps() - 1) / m_clock.period_ps();
+            w.ibuffer.delay_until(w.sleep_until);
+        }
         if (watched(slot))
-            m_observer->on_execute({m_id, slot, m_ctas[w.cta_slot].launch, w.ctx.cta->ctaid, w.ctx.warp_in_cta, pc, mask, &inst, &r});
+            m_observer->on_execute({m_id, slot, m_ctas.cta(w.cta_slot).launch, w.ctx.cta->ctaid, w.ctx.warp_in_cta, pc, mask, &inst, &r});
     }
     ++m_issued_insts;
     m_ctas.count_instruction(w, inst);
@@ -284,7 +286,7 @@ void Sm::fetch(uint64_t cycle) {
                              pc < w.code_size; ++f, ++pc) {
             const uint64_t ready = fetch_ready(w, pc, cycle);
             if (ready == kFillPending) break;
-            w.ibuffer.push(pc, ready);
+            w.ibuffer.push(pc, std::max(ready, w.sleep_until));
         }
         if (pc == first) continue;  // a miss on its first instruction: the next warp may fetch
         if (watched(slot)) emit(SmEventKind::Fetch, cycle, slot, first, 0, pc - first);

@@ -31,6 +31,13 @@ public:
         m_ready[i] = ready_cycle;
         ++m_count;
     }
+    /// Queued entries become ready no earlier than `cycle` (nanosleep).
+    void delay_until(uint64_t cycle) {
+        for (unsigned k = 0; k < m_count; ++k) {
+            uint64_t& r = m_ready[(m_head + k) % kMaxEntries];
+            if (r < cycle) r = cycle;
+        }
+    }
     void pop() {
         m_head = (m_head + 1) % kMaxEntries;
         --m_count;
@@ -53,7 +60,7 @@ struct Warp {
     uint32_t fetch_pc = 0;     ///< next PC to fetch when the I-buffer is empty
     uint32_t pending_mem = 0;  ///< memory requests in flight
     uint32_t pending_loads = 0;  ///< global loads/atomics with results outstanding
-    uint64_t sleep_until = 0;  ///< nanosleep: issues nothing before this cycle
+    uint64_t sleep_until = 0;  ///< nanosleep: its I-buffer entries are ready no earlier
     /// icache_fill = memory: the I-cache line (code-space address) whose fill this warp waits
     /// for before it fetches again; kNoLine when none.
     uint64_t fetch_wait_line = kNoLine;
