@@ -21,7 +21,9 @@ SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$work/example/noc_hotspot"
 cmake -S "$src/examples/own_workload" -B "$work/own" -DCMAKE_PREFIX_PATH="$work/prefix" \
       -DCMAKE_BUILD_TYPE=Release > "$work/own-configure.log" || { cat "$work/own-configure.log"; exit 1; }
 cmake --build "$work/own" > "$work/own-build.log" 2>&1 || { cat "$work/own-build.log"; exit 1; }
-"$work/own/my_stacksim" list | grep -q "^  axpb " || { echo "FAILED: my_stacksim list has no axpb"; exit 1; }
+# Into a file first: grep -q stops reading at the match, and pipefail would see the writer's SIGPIPE.
+"$work/own/my_stacksim" list > "$work/own-list.txt"
+grep -q "^  axpb " "$work/own-list.txt" || { echo "FAILED: my_stacksim list has no axpb"; exit 1; }
 "$work/own/my_stacksim" run small --workload axpb:4096 --ptx-dir "$src/examples/own_workload/kernels" \
   | tee "$work/own-run.log"
 grep -q "verification: PASSED (4096 elements checked)" "$work/own-run.log" || { echo "FAILED: axpb did not verify"; exit 1; }
