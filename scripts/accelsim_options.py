@@ -15,6 +15,8 @@ import csv
 import os
 import sys
 
+from doc_section import replace_section
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PRESETS = [
     ("gtx1080", "Accel-Sim's GTX 1080 reference config (`../shared/traces/accelsim/vectoradd-100-32/"
@@ -46,15 +48,7 @@ def main():
         out += [row(r) for r in rows]
     text = "\n".join(out)
     if args.update:
-        with open(args.update) as f:
-            doc = f.read()
-        b, e = "<!-- accelsim-options:begin -->", "<!-- accelsim-options:end -->"
-        if b not in doc or e not in doc:
-            sys.exit(f"{args.update}: markers {b} / {e} not found")
-        doc = doc[:doc.index(b) + len(b)] + "\n" + text + "\n" + doc[doc.index(e):]
-        with open(args.update + ".tmp", "w") as f:
-            f.write(doc)
-        os.replace(args.update + ".tmp", args.update)
+        replace_section(args.update, "accelsim-options", text)
     else:
         print(text)
 

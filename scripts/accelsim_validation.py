@@ -17,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 
+from doc_section import replace_section
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRACE_SUBDIR = os.path.join("traces", "accelsim", "vectoradd-100-32")
 TRACE_ARG = "../shared/traces/accelsim/vectoradd-100-32/kernelslist.g"
@@ -148,15 +150,7 @@ def main():
         out.append(f"| {'`' + setting + '`' if setting else 'none'} | {c} | {why if setting else ''} |")
     text = "\n".join(out)
     if args.update:
-        with open(args.update) as f:
-            doc = f.read()
-        b, e = "<!-- accelsim-validation:begin -->", "<!-- accelsim-validation:end -->"
-        if b not in doc or e not in doc:
-            sys.exit(f"{args.update}: markers {b} / {e} not found")
-        doc = doc[:doc.index(b) + len(b)] + "\n" + text + "\n" + doc[doc.index(e):]
-        with open(args.update + ".tmp", "w") as f:
-            f.write(doc)
-        os.replace(args.update + ".tmp", args.update)
+        replace_section(args.update, "accelsim-validation", text)
     else:
         print(text)
 
