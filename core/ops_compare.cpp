@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Comparisons, selection and moves: setp set selp mov.
 #include "core/ops_common.h"
+#include "core/ptx_compare.h"
 
 namespace stacksim::core::ops {
 namespace {
@@ -8,55 +9,6 @@ namespace {
 /// Low `bytes` bytes set.
 inline uint64_t width_mask(unsigned bytes) { return bytes >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * bytes)) - 1; }
 
-/// PTX comparison of two values of type T. Ordered float comparisons are false when an
-/// operand is NaN; the unordered (*u) forms are true.
-template <class T> inline bool compare(CmpOp c, T a, T b) {
-    if constexpr (kIsFloat<T>) {
-        const bool nan = std::isnan(a) || std::isnan(b);
-        switch (c) {
-        case CmpOp::Eq: return a == b;
-        case CmpOp::Ne: return !nan && a != b;
-        case CmpOp::Lt: return a < b;
-        case CmpOp::Le: return a <= b;
-        case CmpOp::Gt: return a > b;
-        case CmpOp::Ge: return a >= b;
-        case CmpOp::Equ: return nan || a == b;
-        case CmpOp::Neu: return nan || a != b;
-        case CmpOp::Ltu: return nan || a < b;
-        case CmpOp::Leu: return nan || a <= b;
-        case CmpOp::Gtu: return nan || a > b;
-        case CmpOp::Geu: return nan || a >= b;
-        case CmpOp::Num: return !nan;
-        case CmpOp::Nan: return nan;
-        default: return false;
-        }
-    } else {
-        using UT = std::make_unsigned_t<T>;
-        switch (c) {
-        case CmpOp::Eq: return a == b;
-        case CmpOp::Ne: return a != b;
-        case CmpOp::Lt: return a < b;
-        case CmpOp::Le: return a <= b;
-        case CmpOp::Gt: return a > b;
-        case CmpOp::Ge: return a >= b;
-        case CmpOp::Lo: return UT(a) < UT(b);
-        case CmpOp::Ls: return UT(a) <= UT(b);
-        case CmpOp::Hi: return UT(a) > UT(b);
-        case CmpOp::Hs: return UT(a) >= UT(b);
-        default: return false;
-        }
-    }
-}
-
-inline bool combine(uint8_t op, bool t, bool c) {
-    switch (static_cast<BoolOp>(op)) {
-    case BoolOp::And: return t && c;
-    case BoolOp::Or: return t || c;
-    case BoolOp::Xor: return t != c;
-    case BoolOp::None: break;
-    }
-    return t;
-}
 
 /// Calls f(lane, t) with the comparison result of each lane.
 template <class F> inline void compare_lanes(const Instruction& in, WarpExecContext& w, uint32_t mask, F&& f) {

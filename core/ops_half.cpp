@@ -6,6 +6,7 @@
 
 #include "core/half_float.h"
 #include "core/ops_common.h"
+#include "core/ptx_compare.h"
 
 namespace stacksim::core::ops {
 namespace {
@@ -68,37 +69,6 @@ uint16_t arith(const Instruction& in, double (*op)(double, double, double), uint
     return out_value(in, r, k);
 }
 
-bool compare(CmpOp c, double a, double b) {
-    const bool nan = std::isnan(a) || std::isnan(b);
-    switch (c) {
-    case CmpOp::Eq: return a == b;
-    case CmpOp::Ne: return !nan && a != b;
-    case CmpOp::Lt: return a < b;
-    case CmpOp::Le: return a <= b;
-    case CmpOp::Gt: return a > b;
-    case CmpOp::Ge: return a >= b;
-    case CmpOp::Equ: return nan || a == b;
-    case CmpOp::Neu: return nan || a != b;
-    case CmpOp::Ltu: return nan || a < b;
-    case CmpOp::Leu: return nan || a <= b;
-    case CmpOp::Gtu: return nan || a > b;
-    case CmpOp::Geu: return nan || a >= b;
-    case CmpOp::Num: return !nan;
-    case CmpOp::Nan: return nan;
-    default: return false;
-    }
-}
-
-bool combine(uint8_t op, bool t, bool c) {
-    switch (static_cast<BoolOp>(op)) {
-    case BoolOp::And: return t && c;
-    case BoolOp::Or: return t || c;
-    case BoolOp::Xor: return t != c;
-    case BoolOp::None: break;
-    }
-    return t;
-}
-
 }  // namespace
 
 bool is_half_type(DataType t) {
@@ -148,7 +118,7 @@ void exec_half_compare(const Instruction& in, WarpExecContext& w, uint32_t mask,
         const bool pc = has_c ? read_pred(in.src[2], w, l) : false;
         bool t[2] = {false, false};
         for (unsigned i = 0; i < n; ++i) {
-            t[i] = compare(c, in_value(in, part(a, i), k), in_value(in, part(b, i), k));
+            t[i] = compare<double>(c, in_value(in, part(a, i), k), in_value(in, part(b, i), k));
             if (has_c) t[i] = combine(in.bool_op, t[i], pc);
         }
         if (setp) {
@@ -158,7 +128,7 @@ void exec_half_compare(const Instruction& in, WarpExecContext& w, uint32_t mask,
             } else {
                 write<bool>(in.dst[0], w, l, t[0]);
                 if (in.num_dst > 1) {
-                    bool q = compare(c, in_value(in, part(a, 0), k), in_value(in, part(b, 0), k));
+                    bool q = compare<double>(c, in_value(in, part(a, 0), k), in_value(in, part(b, 0), k));
                     write<bool>(in.dst[1], w, l, has_c ? combine(in.bool_op, !q, pc) : !q);
                 }
             }

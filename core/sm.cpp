@@ -284,7 +284,10 @@ void Sm::emit(SmEventKind kind, uint64_t cycle, uint32_t warp, uint32_t pc, uint
     if (m_warps[warp].used) {
         e.cta = m_ctas.cta(m_warps[warp].cta_slot).cta_index;
         e.depth = static_cast<uint32_t>(m_warps[warp].stack.depth());
-        if (m_ctas.cta(m_warps[warp].cta_slot).launch) e.kernel = m_ctas.cta(m_warps[warp].cta_slot).launch->name().c_str();
+        if (const KernelLaunch* launch = m_ctas.cta(m_warps[warp].cta_slot).launch) {
+            e.kernel = launch->name().c_str();
+            if (launch->kernel) e.source_files = &launch->kernel->source_files;
+        }
     }
     m_observer->on_event(e);
 }

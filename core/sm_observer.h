@@ -3,10 +3,13 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/instruction.h"
 
 namespace stacksim::core {
 
-struct Instruction;
 struct KernelLaunch;
 struct ExecResult;
 
@@ -34,6 +37,15 @@ struct SmEvent {
     uint64_t since = 0;   ///< CtaSaved/CtaRestored/CtaFlushed: when the operation began
     const char* kernel = nullptr;  ///< CTA events and a used warp's events: the kernel's name
     uint32_t depth = 0;   ///< per-warp events: SIMT stack entries (Diverge/Reconverge: after the change)
+    /// A used warp's events of a PTX kernel: its `.file` table (Kernel::source_files), which
+    /// inst->src_file indexes; null for traces.
+    const std::vector<std::string>* source_files = nullptr;
+
+    /// "file:line" of `inst` in the CUDA source (`nvcc -lineinfo` builds), or "" when unknown.
+    std::string source_line() const {
+        if (!inst || inst->src_line == 0 || !source_files || inst->src_file >= source_files->size()) return "";
+        return (*source_files)[inst->src_file] + ":" + std::to_string(inst->src_line);
+    }
 };
 
 /// One executed warp instruction of a PTX kernel (not of a replayed trace), after its functional

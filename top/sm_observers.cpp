@@ -43,6 +43,7 @@ void WatchLog::on_event(const core::SmEvent& e) {
     case core::SmEventKind::Fetch: what = fmt::format("fetch {} instruction(s) from pc {}", e.other, e.pc); break;
     case core::SmEventKind::Issue:
         what = fmt::format("issue pc {:<4} mask {:08x}  {}", e.pc, e.mask, e.inst ? e.inst->text : "");
+        if (const std::string src = e.source_line(); !src.empty()) what += "  // " + src;
         break;
     case core::SmEventKind::Stall: what = "stall: " + stall_reason_text(e.reason); break;
     case core::SmEventKind::Diverge:

@@ -100,8 +100,9 @@ void TimelineObserver::on_event(const core::SmEvent& e) {
         m_seen_warps.insert({e.sm, e.warp});
         close_stall(e.sm, e.warp, e.cycle);
         complete(e.inst ? e.inst->name() : "issue", "issue", e.cycle, e.cycle + 1, pid, e.warp,
-                 fmt::format(R"({{"pc":{},"mask":"{:08x}","cta":{},"simt_stack_depth":{},"instruction":{}}})", e.pc,
-                             e.mask, e.cta, e.depth, quoted(e.inst ? e.inst->text : "")));
+                 fmt::format(R"({{"pc":{},"mask":"{:08x}","cta":{},"simt_stack_depth":{},"instruction":{}{}}})", e.pc,
+                             e.mask, e.cta, e.depth, quoted(e.inst ? e.inst->text : ""),
+                             e.source_line().empty() ? "" : ",\"source\":" + quoted(e.source_line())));
         break;
     case core::SmEventKind::Stall:
         m_seen_warps.insert({e.sm, e.warp});

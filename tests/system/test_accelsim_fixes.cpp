@@ -15,8 +15,8 @@
 using namespace stacksim::test;
 
 namespace {
-const std::string kTrace =
-    std::string(STACKSIM_SOURCE_DIR) + "/../shared/traces/accelsim/vectoradd-100-32/kernelslist.g";
+// The project's own trace (tests/data: vecadd:256 exported by `stacksim trace export`).
+const std::string kTrace = std::string(STACKSIM_SOURCE_DIR) + "/tests/data/accelsim/vecadd-256/kernelslist.g";
 
 struct Run {
     nlohmann::json stats, summary;
@@ -104,14 +104,15 @@ TEST_CASE("icache: perfect_inst_const_cache hits every fetch at the hit latency 
     // No miss, no instruction read below the SM, no extra DRAM read.
     CHECK(sum(perfect.stats, "gpu.sm", ".icache.misses") == 0);
     CHECK(sum(perfect.stats, "gpu.sm", ".const_cache.misses") == 0);
-    CHECK(sum(fill.stats, "gpu.mem.l2_", ".instruction_reads") == 2);
+    const double code_lines = sum(fill.stats, "gpu.mem.l2_", ".instruction_reads");
+    CHECK(code_lines > 0);
     CHECK(sum(perfect.stats, "gpu.mem.l2_", ".instruction_reads") == 0);
-    CHECK(sum(perfect.stats, "gpu.mem.l2_", ".reads") == sum(fill.stats, "gpu.mem.l2_", ".reads") - 2);
-    CHECK(sum(perfect.stats, "gpu.mem.dram_", ".reads") == sum(fill.stats, "gpu.mem.dram_", ".reads") - 2);
+    CHECK(sum(perfect.stats, "gpu.mem.l2_", ".reads") == sum(fill.stats, "gpu.mem.l2_", ".reads") - code_lines);
+    CHECK(sum(perfect.stats, "gpu.mem.dram_", ".reads") == sum(fill.stats, "gpu.mem.dram_", ".reads") - code_lines);
     // Every fetch costs what a hit costs: the same cycles as a fill that takes no time, and the
-    // cold launch loses its two serial line fills (each > 120 ROP + 100 DRAM pipeline cycles).
+    // cold launch loses at least its first line fill (> 120 ROP + 100 DRAM pipeline cycles).
     CHECK(perfect.cycles() == free_fill.cycles());
-    CHECK(fill.cycles() - perfect.cycles() > 2 * 220);
+    CHECK(fill.cycles() - perfect.cycles() > 220);
     // The Accel-Sim presets that copy -gpgpu_perfect_inst_const_cache 1 set it.
     for (const char* preset : {"rtx3070", "qv100"}) {
         INFO(preset);

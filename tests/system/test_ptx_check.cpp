@@ -30,8 +30,8 @@ const char* const kTwoProblems = R"(.version 8.8
     .reg .b64 %rd<4>;
     ld.param.u64 %rd1, [out];
     mov.u32 %r1, %tid.x;
-    tex.1d.v4.f32.s32 {%r1, %r2, %r3, %r3}, [%rd1, {%r1}];
-    match.any.sync.b32 %r2, %r1, -1;
+    suld.b.1d.b32.trap {%r3}, [%rd1, {%r1}];
+    pmevent 1;
     st.global.u32 [%rd1], %r2;
     ret;
 }
@@ -63,7 +63,7 @@ TEST_CASE("ptx check: lists every problem with its line and CUDA feature, report
     CHECK(f["problems"][1]["line"] == 11);
     CHECK(f["problems"][1]["construct"] == "texture / surface");
     CHECK(f["problems"][2]["line"] == 12);
-    CHECK(f["problems"][2]["construct"] == "match");
+    CHECK(f["problems"][2]["construct"] == "pmevent");
     REQUIRE(f["kernels"].size() == 2);
     CHECK(f["kernels"][0]["accepted"] == false);
     CHECK(f["kernels"][1]["accepted"] == true);

@@ -37,10 +37,10 @@ const char* const kMany = R"(.version 8.8
 	.reg .b64 %rd<5>;
 	mov.u64 %rd1, __local_depot0;
 	ld.const.u32 %r1, [c_tab];
-	mov.u32 %r2, WARP_SZ;
+	pmevent 1;
 	{
 	.reg .b32 %inner;
-	mov.u32 %inner, %lanemask_lt;
+	mov.u32 %inner, %pm0;
 	}
 	ld.param.u64 %rd2, [out];
 	st.global.u32 [%rd2], %r1;
@@ -75,7 +75,7 @@ std::vector<std::string> constructs(const workloads::PtxCheck& c, const std::str
 TEST_CASE("check_ptx: recovers after each problem and lists them all in order", "[ptx][check]") {
     const workloads::PtxCheck c = workloads::check_ptx(kMany, "many.ptx");
     const std::vector<std::string> want = {"4 call vprintf",  "11 address initialiser", "12 .func / call",
-                                           "17 .func / call", "27 WARP_SZ",              "30 %lanemask"};
+                                           "17 .func / call", "27 pmevent",              "30 special register %pm0"};
     CHECK(constructs(c, kMany) == want);
     REQUIRE(c.module.kernels.size() == 2);
     CHECK(c.module.kernels[0].name == "k");
