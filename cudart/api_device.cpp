@@ -247,14 +247,8 @@ int sc_main(int, char**) {
         return rt.unsupported(#name);              \
     }
 
-// Module data (__device__ / __constant__ variables) arrives with the PTX front end's
-// module-scope variables; textures with the texture work; the rest is not modelled.
-STACKSIM_UNSUPPORTED(cudaMemcpyToSymbol)
-STACKSIM_UNSUPPORTED(cudaMemcpyFromSymbol)
-STACKSIM_UNSUPPORTED(cudaMemcpyToSymbolAsync)
-STACKSIM_UNSUPPORTED(cudaMemcpyFromSymbolAsync)
-STACKSIM_UNSUPPORTED(cudaGetSymbolAddress)
-STACKSIM_UNSUPPORTED(cudaGetSymbolSize)
+// Textures arrive with the texture work (HostApi::create_texture_object); the rest is not
+// modelled. The symbol calls are in api_symbol.cpp.
 STACKSIM_UNSUPPORTED(cudaLaunchCooperativeKernel)
 STACKSIM_UNSUPPORTED(cudaLaunchHostFunc)
 STACKSIM_UNSUPPORTED(cudaStreamAddCallback)

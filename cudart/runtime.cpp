@@ -103,6 +103,18 @@ const Variable* Runtime::variable(const void* host_var) const {
 
 cudaError_t Runtime::load(Function& f) {
     Module& m = *f.module;
+    if (cudaError_t e = load_module(m)) return e;
+    if (!f.kernel) {
+        f.kernel = m.parsed.find(f.name);
+        if (!f.kernel) {
+            say(fmt::format("kernel {} is not in the program's PTX", f.name));
+            return set_error(cudaErrorInvalidDeviceFunction);
+        }
+    }
+    return cudaSuccess;
+}
+
+cudaError_t Runtime::load_module(Module& m) {
     if (!m.loaded && m.error.empty()) {
         try {
             if (!m.wrapper || !m.wrapper->data) throw sim::InputError("a registered module has no fatbinary");
@@ -118,15 +130,7 @@ cudaError_t Runtime::load(Function& f) {
             say(m.error);
         }
     }
-    if (!m.loaded) return set_error(cudaErrorNoKernelImageForDevice);
-    if (!f.kernel) {
-        f.kernel = m.parsed.find(f.name);
-        if (!f.kernel) {
-            say(fmt::format("kernel {} is not in the program's PTX", f.name));
-            return set_error(cudaErrorInvalidDeviceFunction);
-        }
-    }
-    return cudaSuccess;
+    return m.loaded ? cudaSuccess : set_error(cudaErrorNoKernelImageForDevice);
 }
 
 bool Runtime::is_device_range(uint64_t p, uint64_t bytes) const {

@@ -38,8 +38,8 @@ struct Function {
     int max_dynamic_shared = 0;            ///< cudaFuncAttributeMaxDynamicSharedMemorySize
 };
 
-/// One registered __device__ / __constant__ variable (registered; symbol copies wait for
-/// module data in the simulator).
+/// One registered __device__ / __constant__ variable: the symbol calls (cudart/api_symbol.cpp)
+/// reach it in the simulator by its module's source name and its PTX name.
 struct Variable {
     Module* module = nullptr;
     std::string name;
@@ -91,6 +91,9 @@ public:
     /// Loads the function's module (PTX from its fatbinary, parsed): cudaSuccess or an error,
     /// with the reason printed once.
     cudaError_t load(Function& f);
+    /// Loads module `m` (its PTX from the fatbinary, parsed): cudaSuccess or an error, with the
+    /// reason printed once. The simulator places its variables when a call first uses them.
+    cudaError_t load_module(Module& m);
     const Variable* variable(const void* host_var) const;
 
     /// Starts the simulator if it has not started; false (with the reason printed) if it cannot.

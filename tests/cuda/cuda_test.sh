@@ -56,6 +56,12 @@ case $case in
     has_results "$work/vecadd.out"
     grep -q "_Z6vecaddPKfS0_Pfi" "$work/vecadd.out/summary.json" || fail "the kernel is not in summary.json"
     grep -q "stacksim: cuda vecadd on .*: 1 kernels" <<<"$err" || fail "no summary on stderr" ;;
+  symbols)
+    bin=$(build symbols "$src/tests/cuda/symbols.cu" "${plain_ptx[@]}") || exit 1
+    run "$work/symbols.out" "$bin"
+    [ "$status" = 0 ] || fail "exit status $status: $out"
+    grep -q "PASSED symbols" <<<"$out" || fail "the program did not pass its check: $out"
+    has_results "$work/symbols.out" ;;
   compressed_ptx)
     bin=$(build vecadd_compressed "$src/tests/cuda/vecadd.cu" -gencode arch=compute_75,code=compute_75) || exit 1
     od -A n -t x1 "$bin" | tr -d ' \n' | grep -q 28b52ffd || fail "nvcc did not compress the PTX"
