@@ -59,6 +59,10 @@ float scaled_to_float_odd(__int128 s) {
     return neg ? -f : f;
 }
 
+/// 2^24: scales a multiple of 2^-24 to one of 2^-48 (a multiplication: a left shift of a
+/// negative value is undefined).
+constexpr __int128 kTwo24 = __int128(1) << 24;
+
 /// The f16 value of `h` as an integer multiple of 2^-24.
 __int128 f16_scaled24(uint16_t h) {
     const int e = (h >> 10) & 0x1F, frac = h & 0x3FF;
@@ -178,10 +182,10 @@ TEST_CASE("half: f16 add sub mul and fma are correctly rounded in every mode", "
             };
             auto val = [](__int128 s, float zero) { return s == 0 ? zero : scaled_to_float_odd(s); };
             const bool za = A == 0, zb = B == 0, zc = C == 0, zp = za || zb;
-            auto sum = [&](int m) { return val((A + B) << 24, sum_zero(za, sa, zb, sb, m)); };
-            const float dif = val((A - B) << 24, sum_zero(za, sa, zb, !sb, 0));
+            auto sum = [&](int m) { return val((A + B) * kTwo24, sum_zero(za, sa, zb, sb, m)); };
+            const float dif = val((A - B) * kTwo24, sum_zero(za, sa, zb, !sb, 0));
             const float prod = val(A * B, sp ? -0.0f : 0.0f);
-            auto fma = [&](int m) { return val(A * B + (C << 24), sum_zero(zp, sp, zc, sc, m)); };
+            auto fma = [&](int m) { return val(A * B + C * kTwo24, sum_zero(zp, sp, zc, sc, m)); };
             INFO("a=0x" << std::hex << a[l] << " b=0x" << b[l] << " c=0x" << c[l]);
             for (int m = 0; m < 4; ++m) REQUIRE(fx.reg("%h" + std::to_string(m), l) == f16c_from_float(sum(m), m));
             REQUIRE(fx.reg("%h6", l) == f16c_from_float(dif, 0));
