@@ -5,6 +5,24 @@
 using stacksim::cudart::Runtime;
 using namespace stacksim;
 
+namespace {
+
+/// cudaStreamQuery / cudaEventQuery: cudaSuccess when `done` holds. The program's own code takes
+/// no simulated time, so a program polling in a loop would never see the work finish: a query
+/// that finds work pending lets the simulation run it to completion (`finish`) and answers
+/// cudaErrorNotReady this once.
+template <class Done, class Finish> cudaError_t query_once(Runtime& rt, Done done, Finish finish) {
+    bool finished = true;
+    if (cudaError_t e = rt.call([&](workloads::HostApi& h) {
+            finished = done(h);
+            if (!finished) finish(h);
+        }))
+        return e;
+    return finished ? cudaSuccess : cudaErrorNotReady;
+}
+
+}  // namespace
+
 extern "C" {
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags) {
@@ -69,16 +87,9 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
     cudart::StreamObject* s = rt.stream(stream, &ok);
     if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
     const workloads::StreamId id = s ? s->id : 0;
-    bool idle = true;
-    // The program's own code takes no simulated time, so a program polling in a loop would never
-    // see the work finish: a query that finds work pending lets the simulation run until it is
-    // done and answers "not ready" this once.
-    if (cudaError_t e = rt.call([&](workloads::HostApi& h) {
-            idle = h.stream_idle(id);
-            if (!idle) h.stream_synchronize(id);
-        }))
-        return e;
-    return idle ? cudaSuccess : cudaErrorNotReady;
+    return query_once(
+        rt, [id](workloads::HostApi& h) { return h.stream_idle(id); },
+        [id](workloads::HostApi& h) { h.stream_synchronize(id); });
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags) {
@@ -156,14 +167,9 @@ cudaError_t cudaEventQuery(cudaEvent_t event) {
     if (!e) return rt.set_error(cudaErrorInvalidResourceHandle);
     if (!e->id) return cudaSuccess;
     const workloads::EventId ev = *e->id;
-    bool done = true;
-    // As cudaStreamQuery: pending work runs to completion, "not ready" is answered once.
-    if (cudaError_t err = rt.call([&](workloads::HostApi& h) {
-            done = h.event_done(ev);
-            if (!done) h.event_synchronize(ev);
-        }))
-        return err;
-    return done ? cudaSuccess : cudaErrorNotReady;
+    return query_once(
+        rt, [ev](workloads::HostApi& h) { return h.event_done(ev); },
+        [ev](workloads::HostApi& h) { h.event_synchronize(ev); });
 }
 
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
