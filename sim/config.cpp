@@ -313,15 +313,50 @@ std::string ConfigSection::full(const std::string& key) const {
     return m_path.empty() ? key : m_path + "." + key;
 }
 
+bool ConfigSection::plain(const std::string& key) {
+    // A loop, not find_first_of: libstdc++ calls memchr once per character of the key.
+    for (char c : key)
+        if (c == '.' || c == '[') return false;
+    return !key.empty();
+}
+
+const toml::table* ConfigSection::input_table() {
+    if (!m_input_found) {
+        m_input = m_path.empty() ? &m_doc.m_root : m_doc.m_root.at_path(m_path).as_table();
+        m_input_found = true;
+    }
+    return m_input;
+}
+
+toml::table& ConfigSection::effective_table() {
+    if (!m_effective) {
+        if (m_path.empty()) {
+            m_effective = &m_doc.m_effective;
+        } else {
+            auto parts = split_path(m_path + ".x");
+            m_effective = &table_at(m_doc.m_effective, parts, parts.size() - 1);
+        }
+    }
+    return *m_effective;
+}
+
 const toml::node* ConfigSection::lookup(const std::string& key) {
     std::string k = full(key);
-    m_doc.m_used.insert(k);
-    const toml::node* n = m_doc.m_root.at_path(k).node();
     // A table where a value belongs is reported as a type error by the caller.
-    return n;
+    if (plain(key)) {
+        m_doc.m_used.insert(std::move(k));
+        const toml::table* t = input_table();
+        return t ? t->get(key) : nullptr;
+    }
+    m_doc.m_used.insert(k);
+    return m_doc.m_root.at_path(k).node();
 }
 
 template <typename T> void ConfigSection::record(const std::string& key, const T& value) {
+    if (plain(key)) {
+        effective_table().insert_or_assign(key, value);
+        return;
+    }
     auto parts = split_path(full(key));
     table_at(m_doc.m_effective, parts, parts.size() - 1).insert_or_assign(parts.back(), value);
 }

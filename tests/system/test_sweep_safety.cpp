@@ -320,6 +320,31 @@ TEST_CASE("sweep safety: editing a kernel of a --ptx-dir makes exactly its point
     CHECK(run_cli("sweep " + dir + "/s --status").output.find("4 done") != std::string::npos);
 }
 
+TEST_CASE("sweep safety: a point made by another simulator build is stale, and resume reruns exactly it",
+          "[sweep][identity]") {
+    // A rebuilt simulator with a changed model has another build identity (a hash of its
+    // sources); a point's summary written by it is what another build left behind.
+    const std::string dir = temp_dir();
+    write_file(dir + "/s.toml", "[base]\nconfig = \"small\"\nworkload = \"vecadd:256\"\n[grid]\nseed = [1, 2, 3]\n");
+    REQUIRE(run_cli("sweep " + dir + "/s.toml").exit_code == 0);
+    const std::vector<std::string> hashes = point_hashes(dir + "/s");
+    REQUIRE(hashes.size() == 3);
+    const std::string summary_path = dir + "/s/points/" + hashes[1] + "/summary.json";
+    nlohmann::json summary = nlohmann::json::parse(read_file(summary_path));
+    REQUIRE(summary["identity"]["build"].is_string());
+    summary["identity"]["build"] = "0.1.0+0000000000000000";
+    write_file(summary_path, summary.dump(1) + "\n");
+    CliResult status = run_cli("sweep " + dir + "/s --status");
+    INFO(status.output);
+    CHECK(status.output.find("2 done, 0 failed, 1 pending") != std::string::npos);
+    CHECK(status.output.find("made by another simulator build") != std::string::npos);
+    CliResult resumed = run_cli("sweep " + dir + "/s.toml");
+    INFO(resumed.output);
+    CHECK(resumed.exit_code == 0);
+    CHECK(finished_in(resumed.output) == std::set<std::string>{hashes[1]});
+    CHECK(run_cli("sweep " + dir + "/s --status").output.find("3 done") != std::string::npos);
+}
+
 TEST_CASE("sweep safety: kernels.csv has one row per point and kernel launch with its stats", "[sweep]") {
     const std::string dir = temp_dir();
     write_file(dir + "/k.toml", "[base]\nconfig = \"small\"\n[grid]\nworkload = [\"bfs:2000\", \"vecadd:256\"]\n");
