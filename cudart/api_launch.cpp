@@ -94,8 +94,14 @@ cudaError_t __cudaPopCallConfiguration(dim3* grid, dim3* block, size_t* shared, 
     return cudaSuccess;
 }
 
-cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
-                             cudaStream_t stream) {
+}  // extern "C"
+
+namespace {
+
+/// cudaLaunchKernel and cudaLaunchCooperativeKernel: checks the configuration, packs the
+/// arguments and hands the launch to the simulated host thread.
+cudaError_t launch(const void* func, dim3 grid, dim3 block, void** args, size_t shared, cudaStream_t stream,
+                   bool cooperative) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
     if (rt.stopped()) return rt.set_error(cudaErrorCudartUnloading);
@@ -117,22 +123,23 @@ cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** arg
     const core::Occupancy occ = core::occupancy(cfg->sm, static_cast<uint32_t>(threads), cfg->sm.regs_per_thread,
                                                 static_cast<uint32_t>(k.static_shared_bytes + shared));
     if (occ.ctas == 0) return rt.set_error(cudaErrorLaunchOutOfResources);
+    // A cooperative grid must be resident at once (the simulator checks it again).
+    if (cooperative && uint64_t{grid.x} * grid.y * grid.z > uint64_t{occ.ctas} * cfg->gpu.num_sms)
+        return rt.set_error(cudaErrorCooperativeLaunchTooLarge);
     bool ok = false;
     cudart::StreamObject* so = rt.stream(stream, &ok);
     if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
     workloads::LaunchArgs la;
     for (size_t i = 0; i < k.params.size(); ++i) {
         const uint32_t n = k.params[i].bytes;
-        if (n != 1 && n != 2 && n != 4 && n != 8) {
-            Runtime::say(fmt::format("kernel {}: parameter {} is a {}-byte aggregate passed by value, which stacksim "
-                                     "does not support yet",
-                                     f->name, i, n));
-            return rt.set_error(cudaErrorNotSupported);
-        }
         if (!args || !args[i]) return rt.set_error(cudaErrorInvalidValue);
-        uint64_t bits = 0;
-        std::memcpy(&bits, args[i], n);
-        la.raw(static_cast<uint8_t>(n), bits);
+        if (n == 1 || n == 2 || n == 4 || n == 8) {
+            uint64_t bits = 0;
+            std::memcpy(&bits, args[i], n);
+            la.raw(static_cast<uint8_t>(n), bits);
+        } else {
+            la.aggregate(args[i], n);  // a struct passed by value: its bytes as the program laid them out
+        }
     }
     const workloads::StreamId sid = so ? so->id : 0;
     const cudart::Module& m = *f->module;
@@ -141,9 +148,35 @@ cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** arg
     return rt.call([&](workloads::HostApi& h) {
         if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
         h.set_stream(sid);
-        h.launch_ptx_source(m.source_name, m.ptx, f->name, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, la,
-                            static_cast<uint32_t>(shared));
+        if (cooperative) h.set_cooperative(true);
+        try {
+            h.launch_ptx_source(m.source_name, m.ptx, f->name, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z},
+                                la, static_cast<uint32_t>(shared));
+        } catch (...) {
+            if (cooperative) h.set_cooperative(false);
+            throw;
+        }
+        if (cooperative) h.set_cooperative(false);
     });
+}
+
+}  // namespace
+
+extern "C" {
+
+cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
+                             cudaStream_t stream) {
+    return launch(func, grid, block, args, shared, stream, false);
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
+                                        cudaStream_t stream) {
+    return launch(func, grid, block, args, shared, stream, true);
+}
+
+cudaError_t cudaLaunchCooperativeKernel_ptsz(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
+                                             cudaStream_t stream) {
+    return launch(func, grid, block, args, shared, stream, true);
 }
 
 cudaError_t cudaLaunchKernel_ptsz(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
@@ -214,6 +247,45 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, 
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* func, int block_size,
                                                           size_t dynamic_shared) {
     return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, func, block_size, dynamic_shared, 0);
+}
+
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t* bytes, const void* func, int blocks, int block_size) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!bytes || blocks <= 0 || block_size <= 0) return rt.set_error(cudaErrorInvalidValue);
+    cudart::Function* f = rt.function(func);
+    if (!f) return rt.set_error(cudaErrorInvalidDeviceFunction);
+    if (cudaError_t e = rt.load(*f)) return e;
+    const top::RunConfig* cfg = rt.config();
+    if (!cfg) return rt.set_error(cudaErrorInitializationError);
+    // The largest dynamic size at which `blocks` CTAs still fit on an SM (by the occupancy rule).
+    uint64_t lo = 0, hi = cfg->sm.shared_memory_bytes;
+    auto fits = [&](uint64_t dyn) {
+        return core::occupancy(cfg->sm, static_cast<uint32_t>(block_size), cfg->sm.regs_per_thread,
+                               static_cast<uint32_t>(f->kernel->static_shared_bytes + dyn))
+                   .ctas >= static_cast<uint32_t>(blocks);
+    };
+    if (!fits(0)) {
+        *bytes = 0;
+        return cudaSuccess;
+    }
+    while (lo < hi) {
+        const uint64_t mid = (lo + hi + 1) / 2;
+        if (fits(mid)) lo = mid;
+        else hi = mid - 1;
+    }
+    *bytes = std::min<uint64_t>(lo, std::max<uint64_t>(48 * 1024, static_cast<uint64_t>(std::max(f->max_dynamic_shared, 0))));
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncGetName(const char** name, const void* func) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!name) return rt.set_error(cudaErrorInvalidValue);
+    cudart::Function* f = rt.function(func);
+    if (!f) return rt.set_error(cudaErrorInvalidDeviceFunction);
+    *name = f->name.c_str();  // the mangled name, as CUDA gives it
+    return cudaSuccess;
 }
 
 cudaError_t cudaFuncSetCacheConfig(const void* func, int config) {

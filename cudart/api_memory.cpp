@@ -2,6 +2,7 @@
 // Device and host memory: allocation, copies, memset (copies are timed over the simulated PCIe).
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 #include "cudart/api_common.h"
 
@@ -159,6 +160,14 @@ cudaError_t cudaHostAlloc(void** ptr, size_t bytes, unsigned flags) {
     return cudaMallocHost(ptr, bytes);
 }
 
+cudaError_t cudaHostGetFlags(unsigned* flags, void* ptr) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!flags || !rt.host_allocations().count(ptr)) return rt.set_error(cudaErrorInvalidValue);
+    *flags = 0;  // cudaHostAllocDefault: the flags of cudaHostAlloc are not modelled
+    return cudaSuccess;
+}
+
 cudaError_t cudaFreeHost(void* ptr) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
@@ -216,6 +225,59 @@ cudaError_t cudaMemset2D(void* dst, size_t pitch, int value, size_t width, size_
     return rt.call([&](workloads::HostApi& h) {
         for (size_t r = 0; r < height; ++r) h.memset(addr(dst) + r * pitch, static_cast<uint8_t>(value), width);
     });
+}
+
+cudaError_t cudaMemset2DAsync(void* dst, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
+    (void)stream;
+    return cudaMemset2D(dst, pitch, value, width, height);
+}
+
+/// Stream-ordered allocation: allocated at once; freed once the stream's earlier work is done.
+cudaError_t cudaMallocAsync(void** ptr, size_t bytes, cudaStream_t stream) {
+    {
+        auto& rt = Runtime::get();
+        auto lk = rt.lock();
+        bool ok = false;
+        rt.stream(stream, &ok);
+        if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    }
+    return cudaMalloc(ptr, bytes);
+}
+
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream) {
+    if (cudaError_t e = cudaStreamSynchronize(stream)) return e;
+    return cudaFree(ptr);
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* a, const void* ptr) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!a) return rt.set_error(cudaErrorInvalidValue);
+    *a = cudaPointerAttributes{};
+    a->device = -2;  // CUDA's value for unregistered memory
+    const uint64_t p = addr(ptr);
+    auto& dev = rt.device_allocations();
+    if (auto it = dev.upper_bound(p); it != dev.begin() && p - std::prev(it)->first < std::prev(it)->second) {
+        const bool managed = rt.is_managed(std::prev(it)->first);
+        a->type = managed ? cudaMemoryTypeManaged : cudaMemoryTypeDevice;
+        a->device = 0;
+        a->devicePointer = const_cast<void*>(ptr);
+        a->hostPointer = managed ? const_cast<void*>(ptr) : nullptr;
+        return cudaSuccess;
+    }
+    auto& host = rt.host_allocations();
+    if (auto it = host.upper_bound(ptr); it != host.begin()) {
+        const auto* base = static_cast<const char*>(std::prev(it)->first);
+        if (static_cast<const char*>(ptr) >= base && static_cast<size_t>(static_cast<const char*>(ptr) - base) <
+                                                         std::max<size_t>(std::prev(it)->second, 1)) {
+            a->type = cudaMemoryTypeHost;
+            a->device = 0;
+            a->hostPointer = const_cast<void*>(ptr);
+            return cudaSuccess;  // pinned memory is not mapped into the device's address space
+        }
+    }
+    a->type = cudaMemoryTypeUnregistered;
+    return cudaSuccess;
 }
 
 cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
