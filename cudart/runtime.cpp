@@ -213,14 +213,16 @@ const top::RunConfig* Runtime::config() {
             say(e.what());
             std::exit(2);  // bad use: the configuration given to the library
         }
+        // A program that only asks about the device (deviceQuery) still gets its results folder.
+        start();
     }
     return m_prepared ? &m_prepared->cfg : nullptr;
 }
 
 bool Runtime::start() {
     if (m_started) return !m_stopped && !m_bridge.ended();
+    m_started = true;  // first: config() starts the simulator too
     if (!config()) return false;
-    m_started = true;
     ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
     m_owner = std::this_thread::get_id();
     m_sim = std::thread([this] { simulate(); });
