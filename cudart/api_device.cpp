@@ -186,6 +186,7 @@ long attribute(const top::RunConfig& c, int attr) {
     case 13: return static_cast<long>(c.gpu.core_clock_mhz * 1000);  // cudaDevAttrClockRate, kHz
     case 16: return c.gpu.num_sms;
     case 18: return 0;  // integrated
+    case 19: return 1;  // can map host memory (cudaHostAllocMapped)
     case 31: return 1;  // concurrent kernels
     case 36:  // cudaDevAttrMemoryClockRate, kHz
         return c.mem.model == top::MemoryModel::Simple || c.dram.name == "fixed"
@@ -303,6 +304,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int device) {
     p->maxBlocksPerMultiProcessor = static_cast<int>(c.sm.max_ctas);
     p->globalL1CacheSupported = 1;
     p->cooperativeLaunch = 1;
+    p->canMapHostMemory = 1;
     p->memoryBusWidth = static_cast<int>(attribute(c, 37));
     p->pciBusID = 1;
     p->localL1CacheSupported = 1;
@@ -452,7 +454,6 @@ STACKSIM_UNSUPPORTED(cudaCreateSurfaceObject)
 STACKSIM_UNSUPPORTED(cudaDestroySurfaceObject)
 STACKSIM_UNSUPPORTED(cudaHostRegister)
 STACKSIM_UNSUPPORTED(cudaHostUnregister)
-STACKSIM_UNSUPPORTED(cudaHostGetDevicePointer)
 STACKSIM_UNSUPPORTED(cudaDeviceEnablePeerAccess)
 STACKSIM_UNSUPPORTED(cudaGetDeviceProperties_v2)
 STACKSIM_UNSUPPORTED(cudaStreamBeginCapture)

@@ -155,16 +155,52 @@ cudaError_t cudaMallocHost(void** ptr, size_t bytes) {
     return cudaSuccess;
 }
 
+/// cudaHostAllocMapped: the kernels may dereference the memory. It is allocated like managed
+/// memory (the program and the simulated GPU see it at one address) but not listed as device
+/// memory, so that copies from and to it cross the simulated PCIe as from any host memory.
+constexpr unsigned kHostAllocMapped = 2;
+
 cudaError_t cudaHostAlloc(void** ptr, size_t bytes, unsigned flags) {
-    (void)flags;
-    return cudaMallocHost(ptr, bytes);
+    if (!(flags & kHostAllocMapped)) return cudaMallocHost(ptr, bytes);
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!ptr) return rt.set_error(cudaErrorInvalidValue);
+    *ptr = nullptr;
+    if (bytes > (uint64_t{1} << 38)) return rt.set_error(cudaErrorMemoryAllocation);
+    const uint64_t n = std::max<uint64_t>(bytes, 1);
+    workloads::DevPtr d = 0;
+    if (cudaError_t e = rt.call([&](workloads::HostApi& h) { d = h.malloc_managed(n); }, cudaErrorMemoryAllocation))
+        return e;
+    if (!rt.map_managed(d, n)) {
+        rt.call([&](workloads::HostApi& h) { h.free(d); });
+        return rt.set_error(cudaErrorMemoryAllocation);
+    }
+    rt.mapped_host_allocations()[d] = n;
+    *ptr = reinterpret_cast<void*>(d);
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!device || flags != 0) return rt.set_error(cudaErrorInvalidValue);
+    const uint64_t p = addr(host);
+    auto& m = rt.mapped_host_allocations();
+    if (auto it = m.upper_bound(p); it != m.begin() && p - std::prev(it)->first < std::prev(it)->second) {
+        *device = host;  // unified addressing: the same address
+        return cudaSuccess;
+    }
+    Runtime::say("cudaHostGetDevicePointer: kernels reach only host memory allocated with cudaHostAlloc(..., "
+                 "cudaHostAllocMapped) in stacksim");
+    return rt.set_error(cudaErrorNotSupported);
 }
 
 cudaError_t cudaHostGetFlags(unsigned* flags, void* ptr) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
-    if (!flags || !rt.host_allocations().count(ptr)) return rt.set_error(cudaErrorInvalidValue);
-    *flags = 0;  // cudaHostAllocDefault: the flags of cudaHostAlloc are not modelled
+    const bool mapped = rt.mapped_host_allocations().count(addr(ptr)) != 0;
+    if (!flags || (!mapped && !rt.host_allocations().count(ptr))) return rt.set_error(cudaErrorInvalidValue);
+    *flags = mapped ? kHostAllocMapped : 0;  // cudaHostAllocPortable and WriteCombined are not modelled
     return cudaSuccess;
 }
 
@@ -172,6 +208,12 @@ cudaError_t cudaFreeHost(void* ptr) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
     if (!ptr) return cudaSuccess;
+    if (auto m = rt.mapped_host_allocations().find(addr(ptr)); m != rt.mapped_host_allocations().end()) {
+        rt.mapped_host_allocations().erase(m);
+        rt.unmap_managed(addr(ptr));
+        if (rt.stopped()) return cudaSuccess;
+        return rt.call([&](workloads::HostApi& h) { h.free(addr(ptr)); });
+    }
     auto it = rt.host_allocations().find(ptr);
     if (it == rt.host_allocations().end()) return rt.set_error(cudaErrorInvalidValue);
     rt.host_allocations().erase(it);
@@ -263,6 +305,13 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* a, const void* ptr) 
         a->device = 0;
         a->devicePointer = const_cast<void*>(ptr);
         a->hostPointer = managed ? const_cast<void*>(ptr) : nullptr;
+        return cudaSuccess;
+    }
+    auto& mapped = rt.mapped_host_allocations();
+    if (auto it = mapped.upper_bound(p); it != mapped.begin() && p - std::prev(it)->first < std::prev(it)->second) {
+        a->type = cudaMemoryTypeHost;
+        a->device = 0;
+        a->devicePointer = a->hostPointer = const_cast<void*>(ptr);
         return cudaSuccess;
     }
     auto& host = rt.host_allocations();

@@ -128,6 +128,9 @@ public:
     /// True when [p, p + bytes) lies inside one device allocation.
     bool is_device_range(uint64_t p, uint64_t bytes) const;
     std::map<const void*, size_t>& host_allocations() { return m_host_allocs; }
+    /// Mapped pinned memory (cudaHostAllocMapped): host memory the kernels reach at the same
+    /// address, kept like managed memory (map_managed) but copied over PCIe as host memory.
+    std::map<uint64_t, uint64_t>& mapped_host_allocations() { return m_mapped_host; }
     /// Makes [p, p + bytes) of a managed allocation readable and writable by the program at the
     /// same address (a reserved host range mirrors the simulated device addresses). False when
     /// the range cannot be reserved.
@@ -163,6 +166,7 @@ private:
     cudaError_t m_last_error = cudaSuccess;
     std::map<uint64_t, uint64_t> m_device_allocs;
     std::map<const void*, size_t> m_host_allocs;
+    std::map<uint64_t, uint64_t> m_mapped_host;
     /// Managed allocations: the program's copy (at the same address) is written to the simulated
     /// memory before each call that finds the GPU idle, and read back after it.
     std::map<uint64_t, uint64_t> m_managed;

@@ -170,6 +170,13 @@ print(int(sum(v['value'] for k, v in s.items() if k.endswith('faults.far'))))"; 
     else  # a program that launches nothing (deviceQuery) still gets its results folder
       [ -s "$work/prog_$name.out/summary.json" ] && [ -s "$work/prog_$name.out/stats.json" ] || fail "no results"
     fi ;;
+  per_thread_stream)
+    # nvcc --default-stream per-thread: the program imports the _ptds/_ptsz entry points.
+    bin=$(build prog_streams_pt "$src/tests/cuda/programs/simple_streams.cu" --default-stream per-thread) || exit 1
+    nm -D "$bin" | grep -q "cudaMemcpyAsync_ptsz" || fail "nvcc did not use the per-thread entry points"
+    run "$work/streams_pt.out" "$bin"
+    [ "$status" = 0 ] && grep -q "PASSED simple_streams" <<<"$out" || fail "exit status $status: $(tail -5 <<<"$out")"
+    has_results "$work/streams_pt.out" ;;
   *) fail "unknown case" ;;
 esac
 echo "PASSED ($case)"
