@@ -44,8 +44,10 @@ void __cudaRegisterVar(void** handle, char* host_var, char* device_address, cons
 
 void __cudaRegisterManagedVar(void** handle, void** host_var_ptr, char* device_address, const char* device_name,
                               int ext, size_t size, int constant, int global) {
-    (void)handle, (void)host_var_ptr, (void)device_address, (void)ext, (void)size, (void)constant, (void)global;
-    Runtime::say(fmt::format("__managed__ variable {} is not supported by stacksim", device_name ? device_name : "?"));
+    (void)device_address, (void)ext, (void)constant, (void)global;
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    rt.register_managed_variable(reinterpret_cast<cudart::Module*>(handle), host_var_ptr, device_name, size);
 }
 
 void __cudaRegisterTexture(void** handle, const void* host_var, const void** device_address, const char* name,
@@ -61,8 +63,10 @@ void __cudaRegisterSurface(void** handle, const void* host_var, const void** dev
 }
 
 char __cudaInitModule(void** handle) {
-    (void)handle;
-    return 1;
+    // nvcc's code calls it before the program first touches a __managed__ variable.
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    return rt.init_managed_variables(reinterpret_cast<cudart::Module*>(handle)) ? 1 : 0;
 }
 
 cudaError_t __cudaGetKernel(cudaKernel_t* kernel, const void* host_fn) {

@@ -47,6 +47,15 @@ struct Variable {
     bool constant = false;
 };
 
+/// One registered __managed__ variable: the program reaches it through `*host_ptr`, which
+/// __cudaInitModule points at the variable's simulated address (mirrored like managed memory).
+struct ManagedVariable {
+    Module* module = nullptr;
+    void** host_ptr = nullptr;
+    std::string name;
+    size_t bytes = 0;
+};
+
 struct StreamObject {
     workloads::StreamId id = 0;
     unsigned flags = 0;
@@ -85,6 +94,12 @@ public:
     void register_function(Module* m, const void* host_fn, const char* name);
     void register_variable(Module* m, const void* host_var, const char* name, size_t bytes, bool constant);
     void unregister_module(Module* m);
+    void register_managed_variable(Module* m, void** host_ptr, const char* name, size_t bytes) {
+        m_managed_vars.push_back({m, host_ptr, name ? name : "", bytes});
+    }
+    /// __cudaInitModule: places module `m`'s __managed__ variables and points the program's
+    /// references at them. False (with the reason printed) when it cannot.
+    bool init_managed_variables(Module* m);
 
     /// The function registered for `host_fn` (its stub), or null.
     Function* function(const void* host_fn);
@@ -162,6 +177,7 @@ private:
     std::vector<std::unique_ptr<Module>> m_modules;
     std::map<const void*, Function> m_functions;
     std::map<const void*, Variable> m_variables;
+    std::vector<ManagedVariable> m_managed_vars;
     std::vector<CallConfig> m_configs;
     cudaError_t m_last_error = cudaSuccess;
     std::map<uint64_t, uint64_t> m_device_allocs;
