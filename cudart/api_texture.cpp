@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Texture objects on linear and pitched device memory (cudaCreateTextureObject and friends),
-// mapped to the simulator's texture descriptors (core/texture.h). CUDA arrays are not modelled.
+// mapped to the simulator's texture descriptors (core/texture.h); 2-D CUDA arrays read as
+// pitched memory (cudart/array_object.h).
 #include <fmt/format.h>
 
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include <utility>
 
 #include "cudart/api_common.h"
+#include "cudart/array_object.h"
 
 using stacksim::cudart::Runtime;
 using namespace stacksim;
@@ -75,8 +77,8 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* tex, const cudaResource
     auto lk = rt.lock();
     if (!tex || !res || !td) return rt.set_error(cudaErrorInvalidValue);
     if (view) return rt.unsupported("cudaCreateTextureObject with a resource view");
-    if (res->resType == cudaResourceTypeArray || res->resType == cudaResourceTypeMipmappedArray)
-        return rt.unsupported("cudaCreateTextureObject on a CUDA array");
+    if (res->resType == cudaResourceTypeMipmappedArray)
+        return rt.unsupported("cudaCreateTextureObject on a mipmapped array");
     core::TextureDesc t;
     const bool normalized_read = td->readMode == 1;  // cudaReadModeNormalizedFloat
     uint64_t span = 0;
@@ -88,6 +90,18 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* tex, const cudaResource
         t.width = static_cast<uint32_t>(l.sizeInBytes / t.texel_bytes());
         t.height = 1;
         span = l.sizeInBytes;
+    } else if (res->resType == cudaResourceTypeArray) {
+        // A 2-D CUDA array is pitched memory whose pitch is its row (cudart/array_object.h).
+        const cudart::ArrayObject* a = cudart::find_array(res->res.array.array);
+        if (!a) return rt.set_error(cudaErrorInvalidResourceHandle);
+        if (a->height == 0) return rt.unsupported("cudaCreateTextureObject on a 1-D CUDA array (tex1D)");
+        if (!channel_format(a->desc, normalized_read, t)) return rt.set_error(cudaErrorInvalidChannelDescriptor);
+        t.resource = core::TexResource::Pitch2D;
+        t.base = a->base;
+        t.width = static_cast<uint32_t>(a->width);
+        t.height = static_cast<uint32_t>(a->height);
+        t.pitch = a->row_bytes();
+        span = a->row_bytes() * a->height;
     } else if (res->resType == cudaResourceTypePitch2D) {
         const auto& p = res->res.pitch2D;
         if (!channel_format(p.desc, normalized_read, t)) return rt.set_error(cudaErrorInvalidChannelDescriptor);
