@@ -170,6 +170,23 @@ print(int(sum(v['value'] for k, v in s.items() if k.endswith('faults.far'))))"; 
     else  # a program that launches nothing (deviceQuery) still gets its results folder
       [ -s "$work/prog_$name.out/summary.json" ] && [ -s "$work/prog_$name.out/stats.json" ] || fail "no results"
     fi ;;
+  multi_file)
+    # A program of two .cu files (two fatbinaries, two modules) linked into one executable.
+    bin=$work/multi_file
+    "$nvcc" -cudart shared -O2 -o "$bin" "$src/tests/cuda/multi_file/main.cu" "$src/tests/cuda/multi_file/part.cu" ||
+      fail "nvcc could not compile tests/cuda/multi_file"
+    run "$work/multi_file.out" "$bin"
+    [ "$status" = 0 ] && grep -q "PASSED multi" <<<"$out" || fail "exit status $status: $(tail -5 <<<"$out")"
+    has_results "$work/multi_file.out"
+    n=$(python3 -c "import json; print(len(json.load(open('$work/multi_file.out/summary.json'))['kernels']))")
+    [ "$n" = 4 ] || fail "summary.json has $n kernels, expected 4" ;;
+  programs_listed)
+    # Every program of tests/cuda/programs is a test and is in the docs' table of programs tried.
+    for f in "$src"/tests/cuda/programs/*.cu; do
+      name=$(basename "$f" .cu)
+      grep -q "program_$name\b" "$src/CMakeLists.txt" || fail "$name is not a cuda: program_ test"
+      grep -q "^| $name |" "$src/docs/cuda_programs.md" || fail "$name is not in docs/cuda_programs.md"
+    done ;;
   per_thread_stream)
     # nvcc --default-stream per-thread: the program imports the _ptds/_ptsz entry points.
     bin=$(build prog_streams_pt "$src/tests/cuda/programs/simple_streams.cu" --default-stream per-thread) || exit 1
