@@ -8,6 +8,8 @@
 #include "cudart/api_common.h"
 
 using stacksim::cudart::Runtime;
+
+static_assert(sizeof(cudaLaunchAttribute) == 72 && sizeof(cudaLaunchConfig_t) == 56, "CUDA 13's launch config");
 using namespace stacksim;
 
 extern "C" {
@@ -176,6 +178,31 @@ cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** arg
 cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
                                         cudaStream_t stream) {
     return launch(func, grid, block, args, shared, stream, true);
+}
+
+/// cudaLaunchKernelEx: the cooperative attribute is served, a cluster of more than one CTA is
+/// not (the simulated SMs have no distributed shared memory); the other attributes (priority,
+/// access policy window, programmatic serialisation, ...) are hints without effect.
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args) {
+    if (!config || (config->numAttrs && !config->attrs)) return Runtime::get().set_error(cudaErrorInvalidValue);
+    bool cooperative = false;
+    for (unsigned i = 0; i < config->numAttrs; ++i) {
+        const cudaLaunchAttribute& a = config->attrs[i];
+        constexpr int kCooperative = 2, kClusterDimension = 4;
+        if (a.id == kCooperative) cooperative = a.val.cooperative != 0;
+        if (a.id == kClusterDimension &&
+            uint64_t{a.val.clusterDim.x} * a.val.clusterDim.y * a.val.clusterDim.z > 1) {
+            auto& rt = Runtime::get();
+            auto lk = rt.lock();
+            return rt.unsupported("cudaLaunchKernelEx with thread block clusters");
+        }
+    }
+    return launch(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes, config->stream,
+                  cooperative);
+}
+
+cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t* config, const void* func, void** args) {
+    return cudaLaunchKernelExC(config, func, args);
 }
 
 cudaError_t cudaLaunchCooperativeKernel_ptsz(const void* func, dim3 grid, dim3 block, void** args, size_t shared,

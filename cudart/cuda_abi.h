@@ -265,6 +265,30 @@ struct cudaPointerAttributes {
 using cudaHostFn_t = void (*)(void*);
 using cudaStreamCallback_t = void (*)(cudaStream_t, cudaError_t, void*);
 
+/// cudaLaunchAttribute: an attribute id and a 64-byte value (cooperative: an int; cluster
+/// dimension: three unsigned).
+struct cudaLaunchAttribute {
+    int id;
+    char pad[4];
+    union {
+        char bytes[64];
+        int cooperative;
+        struct {
+            unsigned x, y, z;
+        } clusterDim;
+    } val;
+};
+
+/// cudaLaunchConfig_t (cudaLaunchKernelEx).
+struct cudaLaunchConfig_t {
+    dim3 gridDim;
+    dim3 blockDim;
+    size_t dynamicSmemBytes;
+    cudaStream_t stream;
+    cudaLaunchAttribute* attrs;
+    unsigned numAttrs;
+};
+
 /// The wrapper nvcc passes to __cudaRegisterFatBinary.
 struct FatBinaryWrapper {
     int magic;    ///< 0x466243b1

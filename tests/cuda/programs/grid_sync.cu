@@ -86,6 +86,23 @@ int main() {
     checkCudaErrors(cudaMemcpy(&result, d_out, sizeof(int), cudaMemcpyDeviceToHost));
     printf("grid reduction: gpu %d cpu %lld\n", result, ref);
 
+    // Again through cudaLaunchKernelEx with the cooperative attribute.
+    checkCudaErrors(cudaMemset(d_out, 0, sizeof(int)));
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(blocks);
+    config.blockDim = dim3(threads);
+    config.dynamicSmemBytes = smem;
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeCooperative;
+    attr[0].val.cooperative = 1;
+    config.attrs = attr;
+    config.numAttrs = 1;
+    checkCudaErrors(cudaLaunchKernelEx(&config, reduceSinglePassMultiBlockCG, (const int *)d_in, d_partial, d_out, nn));
+    int result_ex = 0;
+    checkCudaErrors(cudaMemcpy(&result_ex, d_out, sizeof(int), cudaMemcpyDeviceToHost));
+    printf("grid reduction through cudaLaunchKernelEx: gpu %d\n", result_ex);
+    if (result_ex != ref) result = -1;
+
     // Too many blocks for a cooperative launch is refused.
     cudaError_t e = cudaLaunchCooperativeKernel((void *)reduceSinglePassMultiBlockCG, dim3(blocks * 4 + 1),
                                                 dim3(threads), kernelArgs, smem, NULL);
