@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // asyncAPI-style: async copies and a kernel on the default stream, an event polled with
 // cudaEventQuery while the CPU works, then the result checked; plus a host callback.
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // atax and bicg (PolyBench/GPU style): y = A^T (A x); s = A^T r, q = A p. Four kernels, one
 // thread per row or column, double precision, checked against the CPU.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bfs (Rodinia style): breadth-first search with Node structs, a frontier mask, an updating mask
 // and a stop flag copied back each level; checked against a CPU BFS.
 #include <stdio.h>

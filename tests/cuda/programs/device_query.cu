@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // deviceQuery-style: prints the device's properties and attributes and checks that the two
 // agree and are plausible.
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * gemm.cu: PolyBench/GPU-style general matrix multiply C = alpha*A*B + beta*C, checked against
  * the CPU version with a percent-difference threshold.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cooperative groups: a grid-stride reduction with this_grid().sync() between the phases,
 // launched with cudaLaunchCooperativeKernel at the occupancy-derived grid size; checked on the
 // host. Also a block-level tiled_partition reduction.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // histogram256-style: per-block sub-histograms in shared memory with atomics, merged by a
 // second kernel; plus a warp-vote/ballot count and atomic intrinsics; checked on the host.
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hotspot (Rodinia style): thermal simulation on a grid, shared-memory tiles with halos and a
 // pyramid of iterations per launch, ping-pong buffers; checked against the CPU.
 #include <stdio.h>

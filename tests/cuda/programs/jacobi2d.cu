@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // jacobi2d (PolyBench/GPU style): TSTEPS iterations of a 5-point stencil with two kernels per
 // step, checked against the CPU; timed with events.
 #include <stdio.h>

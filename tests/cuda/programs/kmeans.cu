@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // kmeans-like clustering: assignment kernel with the centroids in __constant__ memory and a
 // parameter struct passed by value, per-cluster sums with atomicAdd, a few iterations with the
 // centroid update on the host; checked against the CPU (assignments exact).

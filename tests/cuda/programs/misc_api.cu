@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Assorted runtime calls an SDK-sample-style program makes: cudaPointerGetAttributes on each
 // kind of memory, managed memory touched by host and kernel, cudaMemcpyDefault, stream-ordered
 // allocation, vector types and structs passed by value, kernel-argument arrays through

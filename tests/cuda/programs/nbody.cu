@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // nbody-style: all-pairs gravitational forces with float4 positions, shared-memory tiles,
 // rsqrtf and #pragma unroll, integrated for a few steps with ping-pong buffers; checked against
 // the CPU with a tolerance. A global RAII buffer is released after main returns.

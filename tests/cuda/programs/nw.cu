@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // nw (Rodinia style): Needleman-Wunsch alignment, shared-memory tiles processed along
 // anti-diagonals, two kernels launched once per diagonal; checked against the CPU.
 #include <stdio.h>

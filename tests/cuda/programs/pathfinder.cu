@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pathfinder (Rodinia style): dynamic programming over rows with shared memory, a pyramid of
 // rows per launch and ping-pong result buffers; checked against the CPU.
 #include <stdio.h>

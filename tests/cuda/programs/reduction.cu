@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // reduction (SDK style): templated kernels with the block size as a template parameter,
 // dynamic shared memory through a templated SharedMemory struct, warp-unrolled tail with
 // volatile pointers, multiple passes until one value is left; int, float and double checked.

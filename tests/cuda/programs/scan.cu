@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Prefix sum (SDK shfl_scan style): a warp-shuffle inclusive scan per block, block sums scanned
 // by a second launch and added by a third; unsigned int and a templated uniform-add kernel.
 #include <cuda_runtime.h>

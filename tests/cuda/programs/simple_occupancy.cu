@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simpleOccupancy-style: cudaOccupancyMaxPotentialBlockSize picks a block size, the occupancy
 // calculator reports blocks per SM, cudaFuncGetAttributes; the kernel's result is checked.
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simplePitchLinear-style: cudaMallocPitch, cudaMemcpy2D (H2D, D2D, D2H), cudaMemset2D and a
 // kernel that walks the pitched rows; checked on the host.
 #include <cuda_runtime.h>

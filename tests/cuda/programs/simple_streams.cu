@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simpleStreams-style: pinned memory (cudaHostAlloc / cudaMallocHost), several streams each
 // doing H2D copy, kernel and D2H copy asynchronously, timed with events; checked on the host.
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simpleTexture-style with texture objects: tex1Dfetch on linear memory and tex2D on pitched
 // memory (point and linear filtering, clamp/wrap), results checked on the host.
 #include <cuda_runtime.h>

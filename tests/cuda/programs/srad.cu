@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // srad (Rodinia SRAD v2 style): speckle-reducing anisotropic diffusion, two kernels per
 // iteration with shared-memory tiles, a host-side reduction for q0; checked against the CPU
 // with a relative tolerance (expf/division may round differently).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simpleTexture (SDK) style: an image in a 2-D CUDA array (cudaMallocArray, cudaMemcpy2DToArray),
 // a texture object on it with normalised coordinates, wrap addressing and linear filtering,
 // rotated by a kernel; checked against a CPU bilinear sampler with the hardware's 8-bit

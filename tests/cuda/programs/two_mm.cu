@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * 2mm.cu: PolyBench/GPU-style two matrix multiplications, tmp = A*B, E = tmp*C (two kernels),
  * checked against the CPU.

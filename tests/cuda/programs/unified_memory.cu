@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unified memory, SDK style: __managed__ variables (initialised, scalar and array) used by host
 // and kernels, cudaMallocManaged data with cudaMemAdvise/cudaMemPrefetchAsync hints (CUDA 13
 // signatures with cudaMemLocation), a stream attach, and results read on the host.

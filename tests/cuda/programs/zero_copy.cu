@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simpleZeroCopy-style: mapped pinned host memory (cudaHostAlloc with cudaHostAllocMapped,
 // cudaHostGetDevicePointer) read and written directly by a kernel; cudaSetDeviceFlags first.
 #include <cuda_runtime.h>
