@@ -204,7 +204,8 @@ long attribute(const top::RunConfig& c, int attr) {
     case 76: return kMinor;
     case 81: return sm.shared_memory_bytes;
     case 82: return sm.registers;
-    case 83: return c.uvm.mode != memory::UvmMode::Off;  // managed memory
+    case 83: return 1;  // managed memory: cudaMallocManaged works in every uvm.mode (plain memory when off)
+    case 89: return c.uvm.mode != memory::UvmMode::Off;  // concurrent managed access: demand paging
     case 95: return 1;  // cooperative launch (cudaLaunchCooperativeKernel)
     case 97: return sm.shared_memory_bytes;
     case 106: return sm.max_ctas;
@@ -297,8 +298,8 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int device) {
     p->maxThreadsPerMultiProcessor = static_cast<int>(c.sm.max_threads);
     p->sharedMemPerMultiprocessor = c.sm.shared_memory_bytes;
     p->regsPerMultiprocessor = static_cast<int>(c.sm.registers);
-    p->managedMemory = c.uvm.mode != memory::UvmMode::Off;
-    p->concurrentManagedAccess = p->managedMemory;
+    p->managedMemory = 1;
+    p->concurrentManagedAccess = c.uvm.mode != memory::UvmMode::Off;
     p->computePreemptionSupported = 1;
     p->sharedMemPerBlockOptin = c.sm.shared_memory_bytes;
     p->maxBlocksPerMultiProcessor = static_cast<int>(c.sm.max_ctas);

@@ -39,10 +39,16 @@ cudaError_t copy(void* dst, const void* src, size_t bytes, int kind) {
         std::memmove(dst, src, bytes);
         return cudaSuccess;
     }
+    const bool mirrored = kind == cudaMemcpyDeviceToHost && rt.is_mirrored(addr(dst), bytes);
     return rt.call([&](workloads::HostApi& h) {
-        if (kind == cudaMemcpyHostToDevice) h.memcpy_h2d(addr(dst), src, bytes);
-        else if (kind == cudaMemcpyDeviceToHost) h.memcpy_d2h(dst, addr(src), bytes);
-        else h.memcpy_d2d(addr(dst), addr(src), bytes);
+        if (kind == cudaMemcpyHostToDevice) {
+            h.memcpy_h2d(addr(dst), src, bytes);
+        } else if (kind == cudaMemcpyDeviceToHost) {
+            h.memcpy_d2h(dst, addr(src), bytes);
+            if (mirrored) h.poke(addr(dst), dst, bytes);  // into managed or mapped memory
+        } else {
+            h.memcpy_d2d(addr(dst), addr(src), bytes);
+        }
     });
 }
 
@@ -66,11 +72,17 @@ cudaError_t copy_2d(void* dst, size_t dpitch, const void* src, size_t spitch, si
         for (size_t r = 0; r < height; ++r) std::memmove(d + r * dpitch, s + r * spitch, width);
         return cudaSuccess;
     }
+    const bool mirrored = k == cudaMemcpyDeviceToHost && rt.is_mirrored(addr(dst), dspan);
     return rt.call([&](workloads::HostApi& h) {
         for (size_t r = 0; r < height; ++r) {
-            if (k == cudaMemcpyHostToDevice) h.memcpy_h2d(addr(d + r * dpitch), s + r * spitch, width);
-            else if (k == cudaMemcpyDeviceToHost) h.memcpy_d2h(d + r * dpitch, addr(s + r * spitch), width);
-            else h.memcpy_d2d(addr(d + r * dpitch), addr(s + r * spitch), width);
+            if (k == cudaMemcpyHostToDevice) {
+                h.memcpy_h2d(addr(d + r * dpitch), s + r * spitch, width);
+            } else if (k == cudaMemcpyDeviceToHost) {
+                h.memcpy_d2h(d + r * dpitch, addr(s + r * spitch), width);
+                if (mirrored) h.poke(addr(d + r * dpitch), d + r * dpitch, width);  // managed or mapped memory
+            } else {
+                h.memcpy_d2d(addr(d + r * dpitch), addr(s + r * spitch), width);
+            }
         }
     });
 }

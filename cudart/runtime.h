@@ -152,6 +152,15 @@ public:
     bool map_managed(uint64_t p, uint64_t bytes);
     void unmap_managed(uint64_t p);
     bool is_managed(uint64_t p) const { return m_managed.count(p) != 0; }
+    /// True when [p, p + bytes) lies in memory the program and the simulator both hold (managed
+    /// allocations and variables, mapped pinned memory): a copy that writes the program's side
+    /// must write the simulated side too, or the copy back after the call undoes it.
+    bool is_mirrored(uint64_t p, uint64_t bytes) const {
+        auto it = m_managed.upper_bound(p);
+        if (it == m_managed.begin()) return false;
+        --it;
+        return p - it->first < it->second && bytes <= it->second - (p - it->first);
+    }
 
     // Streams and events: handles are pointers to these objects.
     StreamObject* stream(cudaStream_t s, bool* ok);

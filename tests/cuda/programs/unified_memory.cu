@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unified memory, SDK style: __managed__ variables (initialised, scalar and array) used by host
 // and kernels, cudaMallocManaged data with cudaMemAdvise/cudaMemPrefetchAsync hints (CUDA 13
-// signatures with cudaMemLocation), a stream attach, and results read on the host.
+// signatures with cudaMemLocation), a stream attach, results read on the host, and copies into
+// managed and mapped memory.
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +31,10 @@ int main() {
     CHECK(cudaDeviceGetAttribute(&managed, cudaDevAttrManagedMemory, dev));
     CHECK(cudaDeviceGetAttribute(&concurrent, cudaDevAttrConcurrentManagedAccess, dev));
     printf("managed memory %d, concurrent access %d\n", managed, concurrent);
+    if (!managed) {
+        printf("FAILED: the device reports no managed memory\n");
+        return 1;
+    }
     for (int i = 0; i < 64; i++) table[i] = i;
     touch<<<2, 32>>>(64);
     CHECK(cudaDeviceSynchronize());
@@ -56,6 +61,20 @@ int main() {
     saxpy<<<(n + 255) / 256, 256, 0, s>>>(n, x, y);
     CHECK(cudaStreamSynchronize(s));
     for (int i = 0; i < n; i++) bad += y[i] != 2.0f * i + 1.0f;
+    // Explicit copies into managed and mapped pinned memory (cudaMemcpyDeviceToHost, 2-D, Default)
+    // are seen by the host after the call.
+    int *d, *zc, hbuf[256];
+    CHECK(cudaMalloc(&d, sizeof hbuf));
+    CHECK(cudaHostAlloc(&zc, sizeof hbuf, cudaHostAllocMapped));
+    for (int i = 0; i < 256; i++) hbuf[i] = 7 * i + 1;
+    CHECK(cudaMemcpy(d, hbuf, sizeof hbuf, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(x, d, sizeof hbuf, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy2D(zc, 16 * sizeof(int), d, 16 * sizeof(int), 16 * sizeof(int), 16, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 256; i++) bad += ((int *)x)[i] != 7 * i + 1 || zc[i] != 7 * i + 1;
+    CHECK(cudaMemcpy(y, d, 64 * sizeof(int), cudaMemcpyDefault));
+    for (int i = 0; i < 64; i++) bad += ((int *)y)[i] != 7 * i + 1;
+    CHECK(cudaFree(d));
+    CHECK(cudaFreeHost(zc));
     printf("counter %d, y[10] %f\n", counter, y[10]);
     CHECK(cudaStreamDestroy(s));
     CHECK(cudaFree(x));
