@@ -261,7 +261,9 @@ cudaError_t cudaMemset(void* dst, int value, size_t bytes) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
     if (bytes == 0) return cudaSuccess;
-    if (!rt.is_device_range(addr(dst), bytes)) return rt.set_error(cudaErrorInvalidValue);
+    // Device memory, or mapped pinned memory (mirrored: the call's copy back brings the bytes home).
+    if (!rt.is_device_range(addr(dst), bytes) && !rt.is_mirrored(addr(dst), bytes))
+        return rt.set_error(cudaErrorInvalidValue);
     return rt.call([&](workloads::HostApi& h) { h.memset(addr(dst), static_cast<uint8_t>(value), bytes); });
 }
 
@@ -275,7 +277,9 @@ cudaError_t cudaMemset2D(void* dst, size_t pitch, int value, size_t width, size_
     auto lk = rt.lock();
     if (width == 0 || height == 0) return cudaSuccess;
     if (width > pitch) return rt.set_error(cudaErrorInvalidPitchValue);
-    if (!rt.is_device_range(addr(dst), pitch * (height - 1) + width)) return rt.set_error(cudaErrorInvalidValue);
+    const uint64_t span = pitch * (height - 1) + width;
+    if (!rt.is_device_range(addr(dst), span) && !rt.is_mirrored(addr(dst), span))
+        return rt.set_error(cudaErrorInvalidValue);
     return rt.call([&](workloads::HostApi& h) {
         for (size_t r = 0; r < height; ++r) h.memset(addr(dst) + r * pitch, static_cast<uint8_t>(value), width);
     });
