@@ -67,6 +67,8 @@ MemRef resolve_address(const Instruction& inst, const Operand& a, const WarpExec
                        unsigned lane, unsigned bytes, unsigned align) {
     uint64_t addr = a.imm;
     if (a.reg != kNoReg) addr += w.regs[a.reg * kWarpSize + lane];
+    // .shared/.local addresses are 32-bit: a 32-bit register plus a negative-looking offset wraps.
+    if (inst.space == StateSpace::Shared || inst.space == StateSpace::Local) addr &= 0xffffffffu;
     bool shared = inst.space == StateSpace::Shared;
     if (inst.space == StateSpace::Generic && addr >= kSharedWindowBase &&
         addr - kSharedWindowBase < kSharedWindowBytes) {

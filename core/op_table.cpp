@@ -97,6 +97,7 @@ constexpr std::array kOps = {
     OpInfo{"barrier", U::Control, C::Barrier, exec_nop,      F::Barrier, 0, 0,                          kModSync},
     OpInfo{"membar",  U::Alu,   C::None,    exec_nop,        F::Plain,   0, 0,                          kModAny},
     OpInfo{"fence",   U::Alu,   C::None,    exec_nop,        F::Plain,   0, 0,                          kModAny},
+    OpInfo{"prefetch", U::Alu,  C::None,    exec_nop,        F::Plain,   0, 0,                          kModAny},  // a hint: no traffic modelled
     OpInfo{"shfl",    U::Alu,   C::None,    exec_shfl,       F::Shfl,    0, kB32,                       kModSync | kModShfl},
     OpInfo{"vote",    U::Alu,   C::None,    exec_vote,       F::Vote,    0, kB32 | kPred,               kModSync | kModVote},
     OpInfo{"activemask", U::Alu, C::None,   exec_activemask, F::Alu,     0, kB32,                       0},

@@ -8,6 +8,7 @@
 #include "workloads/host_api.h"
 
 extern "C" cudaError_t cudaDeviceSynchronize();
+extern "C" cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 
 namespace stacksim::cudart {
 

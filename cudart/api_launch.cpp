@@ -8,6 +8,8 @@
 #include "cudart/api_common.h"
 
 using stacksim::cudart::Runtime;
+
+static_assert(sizeof(cudaLaunchAttribute) == 72 && sizeof(cudaLaunchConfig_t) == 56, "CUDA 13's launch config");
 using namespace stacksim;
 
 extern "C" {
@@ -44,8 +46,10 @@ void __cudaRegisterVar(void** handle, char* host_var, char* device_address, cons
 
 void __cudaRegisterManagedVar(void** handle, void** host_var_ptr, char* device_address, const char* device_name,
                               int ext, size_t size, int constant, int global) {
-    (void)handle, (void)host_var_ptr, (void)device_address, (void)ext, (void)size, (void)constant, (void)global;
-    Runtime::say(fmt::format("__managed__ variable {} is not supported by stacksim", device_name ? device_name : "?"));
+    (void)device_address, (void)ext, (void)constant, (void)global;
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    rt.register_managed_variable(reinterpret_cast<cudart::Module*>(handle), host_var_ptr, device_name, size);
 }
 
 void __cudaRegisterTexture(void** handle, const void* host_var, const void** device_address, const char* name,
@@ -61,8 +65,10 @@ void __cudaRegisterSurface(void** handle, const void* host_var, const void** dev
 }
 
 char __cudaInitModule(void** handle) {
-    (void)handle;
-    return 1;
+    // nvcc's code calls it before the program first touches a __managed__ variable.
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    return rt.init_managed_variables(reinterpret_cast<cudart::Module*>(handle)) ? 1 : 0;
 }
 
 cudaError_t __cudaGetKernel(cudaKernel_t* kernel, const void* host_fn) {
@@ -94,8 +100,14 @@ cudaError_t __cudaPopCallConfiguration(dim3* grid, dim3* block, size_t* shared, 
     return cudaSuccess;
 }
 
-cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
-                             cudaStream_t stream) {
+}  // extern "C"
+
+namespace {
+
+/// cudaLaunchKernel and cudaLaunchCooperativeKernel: checks the configuration, packs the
+/// arguments and hands the launch to the simulated host thread.
+cudaError_t launch(const void* func, dim3 grid, dim3 block, void** args, size_t shared, cudaStream_t stream,
+                   bool cooperative) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
     if (rt.stopped()) return rt.set_error(cudaErrorCudartUnloading);
@@ -117,22 +129,23 @@ cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** arg
     const core::Occupancy occ = core::occupancy(cfg->sm, static_cast<uint32_t>(threads), cfg->sm.regs_per_thread,
                                                 static_cast<uint32_t>(k.static_shared_bytes + shared));
     if (occ.ctas == 0) return rt.set_error(cudaErrorLaunchOutOfResources);
+    // A cooperative grid must be resident at once (the simulator checks it again).
+    if (cooperative && uint64_t{grid.x} * grid.y * grid.z > uint64_t{occ.ctas} * cfg->gpu.num_sms)
+        return rt.set_error(cudaErrorCooperativeLaunchTooLarge);
     bool ok = false;
     cudart::StreamObject* so = rt.stream(stream, &ok);
     if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
     workloads::LaunchArgs la;
     for (size_t i = 0; i < k.params.size(); ++i) {
         const uint32_t n = k.params[i].bytes;
-        if (n != 1 && n != 2 && n != 4 && n != 8) {
-            Runtime::say(fmt::format("kernel {}: parameter {} is a {}-byte aggregate passed by value, which stacksim "
-                                     "does not support yet",
-                                     f->name, i, n));
-            return rt.set_error(cudaErrorNotSupported);
-        }
         if (!args || !args[i]) return rt.set_error(cudaErrorInvalidValue);
-        uint64_t bits = 0;
-        std::memcpy(&bits, args[i], n);
-        la.raw(static_cast<uint8_t>(n), bits);
+        if (n == 1 || n == 2 || n == 4 || n == 8) {
+            uint64_t bits = 0;
+            std::memcpy(&bits, args[i], n);
+            la.raw(static_cast<uint8_t>(n), bits);
+        } else {
+            la.aggregate(args[i], n);  // a struct passed by value: its bytes as the program laid them out
+        }
     }
     const workloads::StreamId sid = so ? so->id : 0;
     const cudart::Module& m = *f->module;
@@ -141,9 +154,60 @@ cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** arg
     return rt.call([&](workloads::HostApi& h) {
         if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
         h.set_stream(sid);
-        h.launch_ptx_source(m.source_name, m.ptx, f->name, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, la,
-                            static_cast<uint32_t>(shared));
+        if (cooperative) h.set_cooperative(true);
+        try {
+            h.launch_ptx_source(m.source_name, m.ptx, f->name, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z},
+                                la, static_cast<uint32_t>(shared));
+        } catch (...) {
+            if (cooperative) h.set_cooperative(false);
+            throw;
+        }
+        if (cooperative) h.set_cooperative(false);
     });
+}
+
+}  // namespace
+
+extern "C" {
+
+cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
+                             cudaStream_t stream) {
+    return launch(func, grid, block, args, shared, stream, false);
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
+                                        cudaStream_t stream) {
+    return launch(func, grid, block, args, shared, stream, true);
+}
+
+/// cudaLaunchKernelEx: the cooperative attribute is served, a cluster of more than one CTA is
+/// not (the simulated SMs have no distributed shared memory); the other attributes (priority,
+/// access policy window, programmatic serialisation, ...) are hints without effect.
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args) {
+    if (!config || (config->numAttrs && !config->attrs)) return Runtime::get().set_error(cudaErrorInvalidValue);
+    bool cooperative = false;
+    for (unsigned i = 0; i < config->numAttrs; ++i) {
+        const cudaLaunchAttribute& a = config->attrs[i];
+        constexpr int kCooperative = 2, kClusterDimension = 4;
+        if (a.id == kCooperative) cooperative = a.val.cooperative != 0;
+        if (a.id == kClusterDimension &&
+            uint64_t{a.val.clusterDim.x} * a.val.clusterDim.y * a.val.clusterDim.z > 1) {
+            auto& rt = Runtime::get();
+            auto lk = rt.lock();
+            return rt.unsupported("cudaLaunchKernelEx with thread block clusters");
+        }
+    }
+    return launch(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes, config->stream,
+                  cooperative);
+}
+
+cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t* config, const void* func, void** args) {
+    return cudaLaunchKernelExC(config, func, args);
+}
+
+cudaError_t cudaLaunchCooperativeKernel_ptsz(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
+                                             cudaStream_t stream) {
+    return launch(func, grid, block, args, shared, stream, true);
 }
 
 cudaError_t cudaLaunchKernel_ptsz(const void* func, dim3 grid, dim3 block, void** args, size_t shared,
@@ -214,6 +278,45 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, 
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* func, int block_size,
                                                           size_t dynamic_shared) {
     return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, func, block_size, dynamic_shared, 0);
+}
+
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t* bytes, const void* func, int blocks, int block_size) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!bytes || blocks <= 0 || block_size <= 0) return rt.set_error(cudaErrorInvalidValue);
+    cudart::Function* f = rt.function(func);
+    if (!f) return rt.set_error(cudaErrorInvalidDeviceFunction);
+    if (cudaError_t e = rt.load(*f)) return e;
+    const top::RunConfig* cfg = rt.config();
+    if (!cfg) return rt.set_error(cudaErrorInitializationError);
+    // The largest dynamic size at which `blocks` CTAs still fit on an SM (by the occupancy rule).
+    uint64_t lo = 0, hi = cfg->sm.shared_memory_bytes;
+    auto fits = [&](uint64_t dyn) {
+        return core::occupancy(cfg->sm, static_cast<uint32_t>(block_size), cfg->sm.regs_per_thread,
+                               static_cast<uint32_t>(f->kernel->static_shared_bytes + dyn))
+                   .ctas >= static_cast<uint32_t>(blocks);
+    };
+    if (!fits(0)) {
+        *bytes = 0;
+        return cudaSuccess;
+    }
+    while (lo < hi) {
+        const uint64_t mid = (lo + hi + 1) / 2;
+        if (fits(mid)) lo = mid;
+        else hi = mid - 1;
+    }
+    *bytes = std::min<uint64_t>(lo, std::max<uint64_t>(48 * 1024, static_cast<uint64_t>(std::max(f->max_dynamic_shared, 0))));
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncGetName(const char** name, const void* func) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!name) return rt.set_error(cudaErrorInvalidValue);
+    cudart::Function* f = rt.function(func);
+    if (!f) return rt.set_error(cudaErrorInvalidDeviceFunction);
+    *name = f->name.c_str();  // the mangled name, as CUDA gives it
+    return cudaSuccess;
 }
 
 cudaError_t cudaFuncSetCacheConfig(const void* func, int config) {

@@ -2,6 +2,7 @@
 // Device and host memory: allocation, copies, memset (copies are timed over the simulated PCIe).
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 #include "cudart/api_common.h"
 
@@ -38,10 +39,16 @@ cudaError_t copy(void* dst, const void* src, size_t bytes, int kind) {
         std::memmove(dst, src, bytes);
         return cudaSuccess;
     }
+    const bool mirrored = kind == cudaMemcpyDeviceToHost && rt.is_mirrored(addr(dst), bytes);
     return rt.call([&](workloads::HostApi& h) {
-        if (kind == cudaMemcpyHostToDevice) h.memcpy_h2d(addr(dst), src, bytes);
-        else if (kind == cudaMemcpyDeviceToHost) h.memcpy_d2h(dst, addr(src), bytes);
-        else h.memcpy_d2d(addr(dst), addr(src), bytes);
+        if (kind == cudaMemcpyHostToDevice) {
+            h.memcpy_h2d(addr(dst), src, bytes);
+        } else if (kind == cudaMemcpyDeviceToHost) {
+            h.memcpy_d2h(dst, addr(src), bytes);
+            if (mirrored) h.poke(addr(dst), dst, bytes);  // into managed or mapped memory
+        } else {
+            h.memcpy_d2d(addr(dst), addr(src), bytes);
+        }
     });
 }
 
@@ -65,11 +72,17 @@ cudaError_t copy_2d(void* dst, size_t dpitch, const void* src, size_t spitch, si
         for (size_t r = 0; r < height; ++r) std::memmove(d + r * dpitch, s + r * spitch, width);
         return cudaSuccess;
     }
+    const bool mirrored = k == cudaMemcpyDeviceToHost && rt.is_mirrored(addr(dst), dspan);
     return rt.call([&](workloads::HostApi& h) {
         for (size_t r = 0; r < height; ++r) {
-            if (k == cudaMemcpyHostToDevice) h.memcpy_h2d(addr(d + r * dpitch), s + r * spitch, width);
-            else if (k == cudaMemcpyDeviceToHost) h.memcpy_d2h(d + r * dpitch, addr(s + r * spitch), width);
-            else h.memcpy_d2d(addr(d + r * dpitch), addr(s + r * spitch), width);
+            if (k == cudaMemcpyHostToDevice) {
+                h.memcpy_h2d(addr(d + r * dpitch), s + r * spitch, width);
+            } else if (k == cudaMemcpyDeviceToHost) {
+                h.memcpy_d2h(d + r * dpitch, addr(s + r * spitch), width);
+                if (mirrored) h.poke(addr(d + r * dpitch), d + r * dpitch, width);  // managed or mapped memory
+            } else {
+                h.memcpy_d2d(addr(d + r * dpitch), addr(s + r * spitch), width);
+            }
         }
     });
 }
@@ -154,15 +167,65 @@ cudaError_t cudaMallocHost(void** ptr, size_t bytes) {
     return cudaSuccess;
 }
 
+/// cudaHostAllocMapped: the kernels may dereference the memory. It is allocated like managed
+/// memory (the program and the simulated GPU see it at one address) but not listed as device
+/// memory, so that copies from and to it cross the simulated PCIe as from any host memory.
+constexpr unsigned kHostAllocMapped = 2;
+
 cudaError_t cudaHostAlloc(void** ptr, size_t bytes, unsigned flags) {
-    (void)flags;
-    return cudaMallocHost(ptr, bytes);
+    if (!(flags & kHostAllocMapped)) return cudaMallocHost(ptr, bytes);
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!ptr) return rt.set_error(cudaErrorInvalidValue);
+    *ptr = nullptr;
+    if (bytes > (uint64_t{1} << 38)) return rt.set_error(cudaErrorMemoryAllocation);
+    const uint64_t n = std::max<uint64_t>(bytes, 1);
+    workloads::DevPtr d = 0;
+    if (cudaError_t e = rt.call([&](workloads::HostApi& h) { d = h.malloc_managed(n); }, cudaErrorMemoryAllocation))
+        return e;
+    if (!rt.map_managed(d, n)) {
+        rt.call([&](workloads::HostApi& h) { h.free(d); });
+        return rt.set_error(cudaErrorMemoryAllocation);
+    }
+    rt.mapped_host_allocations()[d] = n;
+    *ptr = reinterpret_cast<void*>(d);
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!device || flags != 0) return rt.set_error(cudaErrorInvalidValue);
+    const uint64_t p = addr(host);
+    auto& m = rt.mapped_host_allocations();
+    if (auto it = m.upper_bound(p); it != m.begin() && p - std::prev(it)->first < std::prev(it)->second) {
+        *device = host;  // unified addressing: the same address
+        return cudaSuccess;
+    }
+    Runtime::say("cudaHostGetDevicePointer: kernels reach only host memory allocated with cudaHostAlloc(..., "
+                 "cudaHostAllocMapped) in stacksim");
+    return rt.set_error(cudaErrorNotSupported);
+}
+
+cudaError_t cudaHostGetFlags(unsigned* flags, void* ptr) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    const bool mapped = rt.mapped_host_allocations().count(addr(ptr)) != 0;
+    if (!flags || (!mapped && !rt.host_allocations().count(ptr))) return rt.set_error(cudaErrorInvalidValue);
+    *flags = mapped ? kHostAllocMapped : 0;  // cudaHostAllocPortable and WriteCombined are not modelled
+    return cudaSuccess;
 }
 
 cudaError_t cudaFreeHost(void* ptr) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
     if (!ptr) return cudaSuccess;
+    if (auto m = rt.mapped_host_allocations().find(addr(ptr)); m != rt.mapped_host_allocations().end()) {
+        rt.mapped_host_allocations().erase(m);
+        rt.unmap_managed(addr(ptr));
+        if (rt.stopped()) return cudaSuccess;
+        return rt.call([&](workloads::HostApi& h) { h.free(addr(ptr)); });
+    }
     auto it = rt.host_allocations().find(ptr);
     if (it == rt.host_allocations().end()) return rt.set_error(cudaErrorInvalidValue);
     rt.host_allocations().erase(it);
@@ -198,7 +261,9 @@ cudaError_t cudaMemset(void* dst, int value, size_t bytes) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
     if (bytes == 0) return cudaSuccess;
-    if (!rt.is_device_range(addr(dst), bytes)) return rt.set_error(cudaErrorInvalidValue);
+    // Device memory, or mapped pinned memory (mirrored: the call's copy back brings the bytes home).
+    if (!rt.is_device_range(addr(dst), bytes) && !rt.is_mirrored(addr(dst), bytes))
+        return rt.set_error(cudaErrorInvalidValue);
     return rt.call([&](workloads::HostApi& h) { h.memset(addr(dst), static_cast<uint8_t>(value), bytes); });
 }
 
@@ -212,10 +277,72 @@ cudaError_t cudaMemset2D(void* dst, size_t pitch, int value, size_t width, size_
     auto lk = rt.lock();
     if (width == 0 || height == 0) return cudaSuccess;
     if (width > pitch) return rt.set_error(cudaErrorInvalidPitchValue);
-    if (!rt.is_device_range(addr(dst), pitch * (height - 1) + width)) return rt.set_error(cudaErrorInvalidValue);
+    const uint64_t span = pitch * (height - 1) + width;
+    if (!rt.is_device_range(addr(dst), span) && !rt.is_mirrored(addr(dst), span))
+        return rt.set_error(cudaErrorInvalidValue);
     return rt.call([&](workloads::HostApi& h) {
         for (size_t r = 0; r < height; ++r) h.memset(addr(dst) + r * pitch, static_cast<uint8_t>(value), width);
     });
+}
+
+cudaError_t cudaMemset2DAsync(void* dst, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
+    (void)stream;
+    return cudaMemset2D(dst, pitch, value, width, height);
+}
+
+/// Stream-ordered allocation: allocated at once; freed once the stream's earlier work is done.
+cudaError_t cudaMallocAsync(void** ptr, size_t bytes, cudaStream_t stream) {
+    {
+        auto& rt = Runtime::get();
+        auto lk = rt.lock();
+        bool ok = false;
+        rt.stream(stream, &ok);
+        if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    }
+    return cudaMalloc(ptr, bytes);
+}
+
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream) {
+    if (cudaError_t e = cudaStreamSynchronize(stream)) return e;
+    return cudaFree(ptr);
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* a, const void* ptr) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (!a) return rt.set_error(cudaErrorInvalidValue);
+    *a = cudaPointerAttributes{};
+    a->device = -2;  // CUDA's value for unregistered memory
+    const uint64_t p = addr(ptr);
+    auto& dev = rt.device_allocations();
+    if (auto it = dev.upper_bound(p); it != dev.begin() && p - std::prev(it)->first < std::prev(it)->second) {
+        const bool managed = rt.is_managed(std::prev(it)->first);
+        a->type = managed ? cudaMemoryTypeManaged : cudaMemoryTypeDevice;
+        a->device = 0;
+        a->devicePointer = const_cast<void*>(ptr);
+        a->hostPointer = managed ? const_cast<void*>(ptr) : nullptr;
+        return cudaSuccess;
+    }
+    auto& mapped = rt.mapped_host_allocations();
+    if (auto it = mapped.upper_bound(p); it != mapped.begin() && p - std::prev(it)->first < std::prev(it)->second) {
+        a->type = cudaMemoryTypeHost;
+        a->device = 0;
+        a->devicePointer = a->hostPointer = const_cast<void*>(ptr);
+        return cudaSuccess;
+    }
+    auto& host = rt.host_allocations();
+    if (auto it = host.upper_bound(ptr); it != host.begin()) {
+        const auto* base = static_cast<const char*>(std::prev(it)->first);
+        if (static_cast<const char*>(ptr) >= base && static_cast<size_t>(static_cast<const char*>(ptr) - base) <
+                                                         std::max<size_t>(std::prev(it)->second, 1)) {
+            a->type = cudaMemoryTypeHost;
+            a->device = 0;
+            a->hostPointer = const_cast<void*>(ptr);
+            return cudaSuccess;  // pinned memory is not mapped into the device's address space
+        }
+    }
+    a->type = cudaMemoryTypeUnregistered;
+    return cudaSuccess;
 }
 
 cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {

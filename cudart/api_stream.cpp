@@ -70,6 +70,60 @@ cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned* flags) {
     return cudaSuccess;
 }
 
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    rt.stream(stream, &ok);
+    if (!ok || !priority) return rt.set_error(ok ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+    *priority = 0;  // the one priority cudaDeviceGetStreamPriorityRange reports
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetDevice(cudaStream_t stream, int* device) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    rt.stream(stream, &ok);
+    if (!ok || !device) return rt.set_error(ok ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+    *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetId(cudaStream_t stream, unsigned long long* id) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    cudart::StreamObject* s = rt.stream(stream, &ok);
+    if (!ok || !id) return rt.set_error(ok ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+    *id = s ? s->id : 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, int* status) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    rt.stream(stream, &ok);
+    if (!ok || !status) return rt.set_error(ok ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+    *status = 0;  // cudaStreamCaptureStatusNone: graphs are not supported
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* p, size_t bytes, unsigned flags) {
+    (void)p, (void)bytes, (void)flags;
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    bool ok = false;
+    rt.stream(stream, &ok);
+    return ok ? cudaSuccess : rt.set_error(cudaErrorInvalidResourceHandle);  // a hint (one application)
+}
+
+cudaError_t cudaThreadExchangeStreamCaptureMode(int* mode) {
+    if (!mode) return Runtime::get().set_error(cudaErrorInvalidValue);
+    return cudaSuccess;  // no capture: the mode has no effect
+}
+
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
@@ -104,6 +158,23 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
     const workloads::StreamId id = s ? s->id : 0;
     const workloads::EventId ev = *e->id;
     return rt.call([&](workloads::HostApi& h) { h.stream_wait_event(id, ev); });
+}
+
+/// Host functions run on the program's thread once the stream's earlier work has finished: the
+/// call synchronises the stream, then calls the function (the stream's later work cannot start
+/// before it returns on CUDA either; a host function must not call CUDA).
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* data) {
+    if (!fn) return Runtime::get().set_error(cudaErrorInvalidValue);
+    if (cudaError_t e = cudaStreamSynchronize(stream)) return e;
+    fn(data);
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t fn, void* data, unsigned flags) {
+    if (!fn || flags != 0) return Runtime::get().set_error(cudaErrorInvalidValue);
+    if (cudaError_t e = cudaStreamSynchronize(stream)) return e;
+    fn(stream, cudaSuccess, data);
+    return cudaSuccess;
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags) {

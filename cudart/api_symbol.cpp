@@ -43,6 +43,7 @@ cudaError_t symbol_copy(const void* symbol, void* other, size_t bytes, size_t of
     if (kind != host_kind && kind != cudaMemcpyDeviceToDevice) return rt.set_error(cudaErrorInvalidMemcpyDirection);
     if (kind == cudaMemcpyDeviceToDevice && !other_device) return rt.set_error(cudaErrorInvalidValue);
     const cudart::Module& m = *v->module;
+    const bool mirrored = !to_symbol && kind != cudaMemcpyDeviceToDevice && rt.is_mirrored(addr(other), bytes);
     return rt.call([&](workloads::HostApi& h) {
         h.load_ptx_source(m.source_name, m.ptx);
         if (kind == cudaMemcpyDeviceToDevice) {
@@ -53,6 +54,7 @@ cudaError_t symbol_copy(const void* symbol, void* other, size_t bytes, size_t of
             h.copy_to_symbol(m.source_name, v->name, other, bytes, offset);
         } else {
             h.copy_from_symbol(other, m.source_name, v->name, bytes, offset);
+            if (mirrored) h.poke(addr(other), other, bytes);  // into managed or mapped memory
         }
     }, cudaErrorInvalidSymbol);
 }

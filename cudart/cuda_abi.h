@@ -27,6 +27,8 @@ enum : int {
     cudaErrorInvalidPitchValue = 12,
     cudaErrorInvalidSymbol = 13,
     cudaErrorInvalidHostPointer = 16,
+    cudaErrorInvalidTexture = 18,
+    cudaErrorInvalidChannelDescriptor = 20,
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
     cudaErrorMissingConfiguration = 52,
@@ -42,6 +44,7 @@ enum : int {
     cudaErrorIllegalAddress = 700,
     cudaErrorLaunchOutOfResources = 701,
     cudaErrorLaunchFailure = 719,
+    cudaErrorCooperativeLaunchTooLarge = 720,
     cudaErrorNotSupported = 801,
     cudaErrorUnknown = 999,
 };
@@ -177,6 +180,113 @@ struct cudaFuncAttributes {
     int clusterSchedulingPolicyPreference;
     int nonPortableClusterSizeAllowed;
     int reserved[16];
+};
+
+enum cudaChannelFormatKind : int {
+    cudaChannelFormatKindSigned = 0,
+    cudaChannelFormatKindUnsigned = 1,
+    cudaChannelFormatKindFloat = 2,
+    cudaChannelFormatKindNone = 3,
+};
+
+struct cudaChannelFormatDesc {
+    int x, y, z, w;  ///< bits per component
+    int f;           ///< cudaChannelFormatKind
+};
+
+enum cudaResourceType : int {
+    cudaResourceTypeArray = 0,
+    cudaResourceTypeMipmappedArray = 1,
+    cudaResourceTypeLinear = 2,
+    cudaResourceTypePitch2D = 3,
+};
+
+struct cudaResourceDesc {
+    int resType;  ///< cudaResourceType
+    union {
+        struct {
+            void* array;
+        } array;
+        struct {
+            void* mipmap;
+        } mipmap;
+        struct {
+            void* devPtr;
+            cudaChannelFormatDesc desc;
+            size_t sizeInBytes;
+        } linear;
+        struct {
+            void* devPtr;
+            cudaChannelFormatDesc desc;
+            size_t width;
+            size_t height;
+            size_t pitchInBytes;
+        } pitch2D;
+        struct {
+            int reserved[32];
+        } reserved;
+    } res;
+    unsigned int flags;
+};
+
+struct cudaTextureDesc {
+    int addressMode[3];  ///< cudaTextureAddressMode: wrap, clamp, mirror, border
+    int filterMode;      ///< cudaTextureFilterMode: point, linear
+    int readMode;        ///< cudaTextureReadMode: element type, normalized float
+    int sRGB;
+    float borderColor[4];
+    int normalizedCoords;
+    unsigned int maxAnisotropy;
+    int mipmapFilterMode;
+    float mipmapLevelBias;
+    float minMipmapLevelClamp;
+    float maxMipmapLevelClamp;
+    int disableTrilinearOptimization;
+    int seamlessCubemap;
+};
+
+using cudaTextureObject_t = unsigned long long;
+
+enum cudaMemoryType : int {
+    cudaMemoryTypeUnregistered = 0,
+    cudaMemoryTypeHost = 1,
+    cudaMemoryTypeDevice = 2,
+    cudaMemoryTypeManaged = 3,
+};
+
+struct cudaPointerAttributes {
+    int type;  ///< cudaMemoryType
+    int device;
+    void* devicePointer;
+    void* hostPointer;
+    long reserved[8];
+};
+
+using cudaHostFn_t = void (*)(void*);
+using cudaStreamCallback_t = void (*)(cudaStream_t, cudaError_t, void*);
+
+/// cudaLaunchAttribute: an attribute id and a 64-byte value (cooperative: an int; cluster
+/// dimension: three unsigned).
+struct cudaLaunchAttribute {
+    int id;
+    char pad[4];
+    union {
+        char bytes[64];
+        int cooperative;
+        struct {
+            unsigned x, y, z;
+        } clusterDim;
+    } val;
+};
+
+/// cudaLaunchConfig_t (cudaLaunchKernelEx).
+struct cudaLaunchConfig_t {
+    dim3 gridDim;
+    dim3 blockDim;
+    size_t dynamicSmemBytes;
+    cudaStream_t stream;
+    cudaLaunchAttribute* attrs;
+    unsigned numAttrs;
 };
 
 /// The wrapper nvcc passes to __cudaRegisterFatBinary.

@@ -76,7 +76,9 @@ std::string select_ptx(const std::vector<FatbinEntry>& entries, uint32_t max_arc
                                               "compute_{}: rebuild with nvcc {}",
                                               newest, max_arch, kPlainPtxFlags));
         throw sim::InputError(fmt::format(
-            "the program holds no PTX (only SASS, which stacksim cannot run): rebuild with nvcc {}", kPlainPtxFlags));
+            "the program holds no PTX (only SASS, which stacksim cannot run): rebuild with nvcc {} (and without "
+            "-rdc=true, whose device link keeps only SASS)",
+            kPlainPtxFlags));
     }
     if (arch_out) *arch_out = best->arch;
     std::string text;

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -213,14 +214,16 @@ const top::RunConfig* Runtime::config() {
             say(e.what());
             std::exit(2);  // bad use: the configuration given to the library
         }
+        // A program that only asks about the device (deviceQuery) still gets its results folder.
+        start();
     }
     return m_prepared ? &m_prepared->cfg : nullptr;
 }
 
 bool Runtime::start() {
     if (m_started) return !m_stopped && !m_bridge.ended();
+    m_started = true;  // first: config() starts the simulator too
     if (!config()) return false;
-    m_started = true;
     ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
     m_owner = std::this_thread::get_id();
     m_sim = std::thread([this] { simulate(); });
@@ -266,6 +269,31 @@ bool Runtime::map_managed(uint64_t p, uint64_t bytes) {
 }
 
 void Runtime::unmap_managed(uint64_t p) { m_managed.erase(p); }
+
+bool Runtime::init_managed_variables(Module* m) {
+    bool ok = true;
+    for (ManagedVariable& v : m_managed_vars) {
+        if (v.module != m || !v.host_ptr || *v.host_ptr) continue;
+        if (load_module(*m) != cudaSuccess) return false;
+        workloads::DevPtr p = 0;
+        std::vector<uint8_t> initial(v.bytes);  // the variable's initial value (the PTX initialiser)
+        const cudaError_t e = call(
+            [&](workloads::HostApi& h) {
+                h.load_ptx_source(m->source_name, m->ptx);
+                p = h.symbol_address(m->source_name, v.name);
+                h.peek(initial.data(), p, v.bytes);
+            },
+            cudaErrorInvalidSymbol);
+        if (e != cudaSuccess || !map_managed(p, v.bytes)) {
+            say(fmt::format("__managed__ variable {} could not be placed", v.name));
+            ok = false;
+            continue;
+        }
+        std::memcpy(reinterpret_cast<void*>(p), initial.data(), v.bytes);
+        *v.host_ptr = reinterpret_cast<void*>(p);
+    }
+    return ok;
+}
 
 cudaError_t Runtime::call(const std::function<void(workloads::HostApi&)>& fn, cudaError_t failure) {
     if (m_stopped) return set_error(cudaErrorCudartUnloading);

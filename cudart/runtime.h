@@ -47,6 +47,15 @@ struct Variable {
     bool constant = false;
 };
 
+/// One registered __managed__ variable: the program reaches it through `*host_ptr`, which
+/// __cudaInitModule points at the variable's simulated address (mirrored like managed memory).
+struct ManagedVariable {
+    Module* module = nullptr;
+    void** host_ptr = nullptr;
+    std::string name;
+    size_t bytes = 0;
+};
+
 struct StreamObject {
     workloads::StreamId id = 0;
     unsigned flags = 0;
@@ -85,6 +94,12 @@ public:
     void register_function(Module* m, const void* host_fn, const char* name);
     void register_variable(Module* m, const void* host_var, const char* name, size_t bytes, bool constant);
     void unregister_module(Module* m);
+    void register_managed_variable(Module* m, void** host_ptr, const char* name, size_t bytes) {
+        m_managed_vars.push_back({m, host_ptr, name ? name : "", bytes});
+    }
+    /// __cudaInitModule: places module `m`'s __managed__ variables and points the program's
+    /// references at them. False (with the reason printed) when it cannot.
+    bool init_managed_variables(Module* m);
 
     /// The function registered for `host_fn` (its stub), or null.
     Function* function(const void* host_fn);
@@ -128,12 +143,24 @@ public:
     /// True when [p, p + bytes) lies inside one device allocation.
     bool is_device_range(uint64_t p, uint64_t bytes) const;
     std::map<const void*, size_t>& host_allocations() { return m_host_allocs; }
+    /// Mapped pinned memory (cudaHostAllocMapped): host memory the kernels reach at the same
+    /// address, kept like managed memory (map_managed) but copied over PCIe as host memory.
+    std::map<uint64_t, uint64_t>& mapped_host_allocations() { return m_mapped_host; }
     /// Makes [p, p + bytes) of a managed allocation readable and writable by the program at the
     /// same address (a reserved host range mirrors the simulated device addresses). False when
     /// the range cannot be reserved.
     bool map_managed(uint64_t p, uint64_t bytes);
     void unmap_managed(uint64_t p);
     bool is_managed(uint64_t p) const { return m_managed.count(p) != 0; }
+    /// True when [p, p + bytes) lies in memory the program and the simulator both hold (managed
+    /// allocations and variables, mapped pinned memory): a copy that writes the program's side
+    /// must write the simulated side too, or the copy back after the call undoes it.
+    bool is_mirrored(uint64_t p, uint64_t bytes) const {
+        auto it = m_managed.upper_bound(p);
+        if (it == m_managed.begin()) return false;
+        --it;
+        return p - it->first < it->second && bytes <= it->second - (p - it->first);
+    }
 
     // Streams and events: handles are pointers to these objects.
     StreamObject* stream(cudaStream_t s, bool* ok);
@@ -159,10 +186,12 @@ private:
     std::vector<std::unique_ptr<Module>> m_modules;
     std::map<const void*, Function> m_functions;
     std::map<const void*, Variable> m_variables;
+    std::vector<ManagedVariable> m_managed_vars;
     std::vector<CallConfig> m_configs;
     cudaError_t m_last_error = cudaSuccess;
     std::map<uint64_t, uint64_t> m_device_allocs;
     std::map<const void*, size_t> m_host_allocs;
+    std::map<uint64_t, uint64_t> m_mapped_host;
     /// Managed allocations: the program's copy (at the same address) is written to the simulated
     /// memory before each call that finds the GPU idle, and read back after it.
     std::map<uint64_t, uint64_t> m_managed;

@@ -203,10 +203,10 @@ std::unique_ptr<core::KernelLaunch> DeviceRuntime::make_launch(const std::string
     for (size_t i = 0; i < k->params.size(); ++i) {
         const auto& p = k->params[i];
         const auto& a = args.args()[i];
-        if (a.bytes != p.bytes)
+        if (a.size() != p.bytes)
             throw sim::InputError(fmt::format("{}: parameter {} of '{}' is {} bytes, launch passed {}", ptx_file,
-                                              p.name, entry, p.bytes, a.bytes));
-        std::memcpy(launch->params.data() + p.offset, &a.bits, a.bytes);
+                                              p.name, entry, p.bytes, a.size()));
+        std::memcpy(launch->params.data() + p.offset, a.value(), a.size());
     }
     launch->shared_bytes = k->static_shared_bytes + dynamic_shared_bytes;
     launch->regs_per_thread = m_sm_cfg.regs_per_thread;

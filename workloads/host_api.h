@@ -31,6 +31,9 @@ public:
     struct Arg {
         uint8_t bytes;
         uint64_t bits;
+        std::vector<uint8_t> data;  ///< an aggregate's bytes (a struct passed by value; bytes is 0)
+        uint32_t size() const { return data.empty() ? bytes : static_cast<uint32_t>(data.size()); }
+        const void* value() const { return data.empty() ? static_cast<const void*>(&bits) : data.data(); }
     };
     LaunchArgs& ptr(DevPtr p) { return push(8, p); }
     LaunchArgs& u64(uint64_t v) { return push(8, v); }
@@ -48,11 +51,17 @@ public:
     }
     /// An argument of `bytes` (1, 2, 4 or 8) bytes, its value in the low bytes of `bits`.
     LaunchArgs& raw(uint8_t bytes, uint64_t bits) { return push(bytes, bits); }
+    /// An aggregate argument (a struct passed by value) of `bytes` bytes copied from `data`.
+    LaunchArgs& aggregate(const void* data, uint32_t bytes) {
+        const auto* p = static_cast<const uint8_t*>(data);
+        m_args.push_back({0, 0, std::vector<uint8_t>(p, p + bytes)});
+        return *this;
+    }
     const std::vector<Arg>& args() const { return m_args; }
 
 private:
     LaunchArgs& push(uint8_t n, uint64_t bits) {
-        m_args.push_back({n, bits});
+        m_args.push_back({n, bits, {}});
         return *this;
     }
     std::vector<Arg> m_args;

@@ -23,6 +23,10 @@ void PtxParser::parse_variable_decl(core::Module& mod, bool is_extern) {
             vec = t.text == ".v2" ? 2 : 4;
         } else if (DataType d = parse_type_name(t.text.substr(1)); d != DataType::None && d != DataType::Pred) {
             type = d;
+        } else if (t.text == ".attribute") {  // (.managed): a __managed__ variable, which cudart mirrors
+            if (!accept('(')) error(t, "expected '(' after");
+            const Token& a = next();
+            if (a.text != ".managed" || !accept(')')) error(a, "unsupported variable attribute");
         } else if (t.text == ".texref" || t.text == ".surfref" || t.text == ".samplerref") {
             error(t, "unsupported texture/surface reference");
         } else {

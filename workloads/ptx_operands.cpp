@@ -427,6 +427,10 @@ void PtxParser::assign_operands(const Token& op, std::vector<RawOperand>& ops, I
         m_fixups.push_back({uint32_t(m_kernel->code.size()), true, 0, true, std::string(ops[0].symbol), 0, ops[0].tok->line});
         break;
     case OpForm::Plain:
+        if (info.name == "prefetch") {  // prefetch{.space}.level [a]: a hint, its address unused
+            count(1, 1);
+            break;
+        }
         count(0, 0);
         break;
     case OpForm::Barrier:

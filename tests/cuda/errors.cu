@@ -14,7 +14,6 @@ __global__ void big_shared(int* x) {
     x[threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x];
 }
 
-static void host_fn(void*) {}
 
 int main(int argc, char** argv) {
     int count = 0;
@@ -65,7 +64,12 @@ int main(int argc, char** argv) {
     EXPECT(cudaStreamSynchronize(bogus) == cudaErrorInvalidResourceHandle);
     cudaGetLastError();
     // An unsupported call answers cudaErrorNotSupported (and says so on stderr).
-    EXPECT(cudaLaunchHostFunc(0, host_fn, nullptr) == cudaErrorNotSupported);
+    cudaGraph_t graph;
+    EXPECT(cudaGraphCreate(&graph, 0) == cudaErrorNotSupported);
+    EXPECT(cudaGetLastError() == cudaErrorNotSupported);
+    // Also an entry point of the generated stubs (cudart/api_unsupported.cpp).
+    cudaMemPool_t pool;
+    EXPECT(cudaDeviceGetDefaultMemPool(&pool, 0) == cudaErrorNotSupported);
     EXPECT(cudaGetLastError() == cudaErrorNotSupported);
     CHECK(cudaFree(d));
     std::printf("PASSED errors\n");
