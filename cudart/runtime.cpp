@@ -201,6 +201,9 @@ top::RunOptions Runtime::options_from_env() {
     o.quiet = true;
     o.program = &m_bridge;
     o.program_name = "cuda " + std::filesystem::path(program_path()).filename().string();
+    // The path the launcher was given (a sweep names its points' programs so), else the binary.
+    const char* launched = env(RuntimeEnv::kProgram);
+    o.program_file = launched ? launched : program_path();
     return o;
 }
 

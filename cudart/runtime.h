@@ -81,6 +81,7 @@ struct RuntimeEnv {
     static constexpr const char* kForce = "STACKSIM_FORCE";        ///< "1": replace a non-empty results folder
     static constexpr const char* kTimeline = "STACKSIM_TIMELINE";  ///< Chrome trace file
     static constexpr const char* kQuiet = "STACKSIM_QUIET";        ///< "1": no summary on stderr
+    static constexpr const char* kProgram = "STACKSIM_PROGRAM";    ///< the program's path as launched
 };
 
 /// The process-wide runtime. Every API entry point takes lock() first.

@@ -164,6 +164,7 @@ int cuda_command(const std::vector<std::string>& all_args) {
     if (!o.out_dir.empty()) ::setenv("STACKSIM_OUT", std::filesystem::absolute(o.out_dir).c_str(), 1);
     else ::unsetenv("STACKSIM_OUT");
     ::setenv("STACKSIM_FORCE", o.force ? "1" : "0", 1);
+    ::setenv("STACKSIM_PROGRAM", std::filesystem::absolute(exe).lexically_normal().c_str(), 1);
     if (!o.timeline_file.empty())
         ::setenv("STACKSIM_TIMELINE", std::filesystem::absolute(o.timeline_file).c_str(), 1);
     else ::unsetenv("STACKSIM_TIMELINE");

@@ -22,8 +22,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// FNV-1a 64-bit hash of the file's bytes, "fnv1a64:" and 16 hex digits.
-std::string content_hash(const std::string& path) {
+}  // namespace
+
+std::string file_content_hash(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) throw sim::InputError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
     struct stat st {};
@@ -51,6 +52,8 @@ std::string content_hash(const std::string& path) {
     return fmt::format("fnv1a64:{:016x}", h);
 }
 
+namespace {
+
 /// Every regular file directly in `dir` (links to regular files included), sorted.
 std::vector<std::string> files_in(const std::string& dir) {
     std::vector<std::string> out;
@@ -64,15 +67,16 @@ std::vector<std::string> files_in(const std::string& dir) {
 
 }  // namespace
 
-nlohmann::json result_identity(const std::string& ptx_dir, const std::string& trace) {
+nlohmann::json result_identity(const std::string& ptx_dir, const std::string& trace, const std::string& program) {
     nlohmann::json inputs = nlohmann::json::object();
+    if (!program.empty()) inputs[program] = file_content_hash(program);
     if (!ptx_dir.empty())
-        for (const std::string& f : files_in(ptx_dir)) inputs[f] = content_hash(f);
+        for (const std::string& f : files_in(ptx_dir)) inputs[f] = file_content_hash(f);
     if (!trace.empty()) {
-        inputs[trace] = content_hash(trace);
+        inputs[trace] = file_content_hash(trace);
         const fs::path dir = fs::path(trace).has_parent_path() ? fs::path(trace).parent_path() : fs::path(".");
         for (const std::string& f : files_in(dir.string()))
-            if (!inputs.contains(f)) inputs[f] = content_hash(f);
+            if (!inputs.contains(f)) inputs[f] = file_content_hash(f);
     }
     return {{"build", build_identity()}, {"inputs", inputs}};
 }

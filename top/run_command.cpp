@@ -366,7 +366,7 @@ int report(const RunOptions& o, GpuSystem& gpu, sim::StatRegistry& stats, sim::C
     summary["simulated_seconds"] = sc_core::sc_time_stamp().to_seconds();
     summary["copy_seconds"] = static_cast<double>(gpu.device().copy_ps()) * 1e-12;
     // What the result depends on besides its configuration (a sweep reruns it when that changes).
-    summary["identity"] = result_identity(o.ptx_dir, o.trace_list);
+    summary["identity"] = result_identity(o.ptx_dir, o.trace_list, o.program_file);
     summary["kernels"] = nlohmann::json::array();
     for (auto& k : gpu.device().kernels()) {
         uint64_t kc = k.end_cycle - k.start_cycle;

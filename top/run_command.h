@@ -41,6 +41,8 @@ struct RunOptions {
     /// bridge to a native program), and the name the results give it. Not owned.
     workloads::Workload* program = nullptr;
     std::string program_name;
+    /// That program's executable: its content joins the result's identity (summary.json).
+    std::string program_file;
 };
 
 /// Exit codes of the CLI.

@@ -137,6 +137,8 @@ int dry_run(const SweepPlan& plan, const SweepStore& store) {
                                                                     : "pending";
         std::string cmd = "stacksim";
         for (auto& a : p.args) cmd += " " + a;
+        if (!p.program.empty()) cmd += " --";
+        for (auto& a : p.program) cmd += " " + a;
         fmt::print("[{}] {} {:<7} {}\n    {}\n", p.index, p.hash, state, p.label, cmd);
         if (!r.corrupt.empty()) fmt::print("    corrupt, will be rerun: {}\n", r.corrupt);
         if (!r.stale.empty()) fmt::print("    stale, will be rerun: {}\n", r.stale);

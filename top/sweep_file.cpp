@@ -94,12 +94,39 @@ AxisValue apps_value(const std::string& file, const toml::node& n) {
     return v;
 }
 
+/// The value of axis "cuda": a CUDA program and its arguments, as an array of strings (or the
+/// program alone as a string).
+AxisValue cuda_value(const std::string& file, const toml::node& n) {
+    AxisValue v;
+    v.axis = "cuda";
+    v.where = fmt::format("{}:{}", file, n.source().begin.line);
+    const char* const expected = "expected a program and its arguments, [\"./app\", \"ARG\", ...], or the program alone";
+    auto add = [&](const toml::node& e) {
+        auto* s = e.as_string();
+        if (!s || (v.command.empty() && s->get().empty())) fail(file, &e, "cuda", expected);
+        v.command.push_back(s->get());
+    };
+    if (auto* a = n.as_array()) {
+        if (a->empty()) fail(file, &n, "cuda", expected);
+        for (const toml::node& e : *a) add(e);
+    } else {
+        add(n);
+    }
+    for (const std::string& word : v.command) {
+        v.display += (v.display.empty() ? "" : " ") + word;
+        v.toml += (v.toml.empty() ? "" : ", ") + toml_string(word);
+    }
+    v.toml = "[" + v.toml + "]";
+    return v;
+}
+
 constexpr size_t kMaxPathChars = 4095;  // PATH_MAX - 1
 constexpr size_t kMaxNameChars = 255;   // NAME_MAX
 
 /// The value of a scalar axis; checks the run axes' kinds. Throws naming file, line and key.
 AxisValue scalar(const std::string& file, const std::string& axis, const toml::node& n) {
     if (axis == "apps") return apps_value(file, n);
+    if (axis == "cuda") return cuda_value(file, n);
     AxisValue v;
     v.axis = axis;
     v.where = fmt::format("{}:{}", file, n.source().begin.line);
@@ -161,7 +188,8 @@ const toml::table* table_or_fail(const std::string& file, const toml::node& n, c
 }  // namespace
 
 bool is_run_axis(const std::string& axis) {
-    return axis == "config" || axis == "workload" || axis == "apps" || axis == "size" || axis == "seed" ||
+    return axis == "config" || axis == "workload" || axis == "apps" || axis == "cuda" || axis == "size" ||
+           axis == "seed" ||
            axis == "trace" || axis == "ptx_dir";
 }
 

@@ -10,11 +10,13 @@ namespace stacksim::top {
 
 /// One value a point gives one axis, as written in the sweep file.
 struct AxisValue {
-    /// "config", "workload", "apps", "size", "seed", "trace", "ptx_dir", or a config key ("gpu.num_sms").
+    /// "config", "workload", "apps", "cuda", "size", "seed", "trace", "ptx_dir", or a config key
+    /// ("gpu.num_sms").
     std::string axis;
     std::string toml;     ///< the value as TOML text ("\"gto\"", "16", "0.5", "true")
     std::string display;  ///< the value for tables and logs (strings without quotes; apps joined by '+')
     std::vector<std::string> apps;  ///< axis "apps": one `--app` spec per application
+    std::vector<std::string> command;  ///< axis "cuda": the CUDA program and its arguments
     std::string where;    ///< "FILE:LINE" of the value
 };
 
@@ -32,7 +34,8 @@ inline constexpr size_t kMaxSweepPoints = 100000;
 ///
 ///     [sweep]  out = "DIR", stats = ["gpu.l2_0.hit_rate", ...], timeout = SECONDS
 ///     [base]   config = "small", workload = "vecadd:4096", seed = 1, "gpu.num_sms" = 8, ...
-///              (apps = ["matmul:64", "bfs:2000@5us"] instead of workload: a multi-application run)
+///              (apps = ["matmul:64", "bfs:2000@5us"] instead of workload: a multi-application run;
+///              cuda = ["./prog", "ARG", ...] instead of workload: a CUDA program under `stacksim cuda`)
 ///     [grid]   every key a non-empty array: the points are the product of all of them
 ///     [[zip]]  arrays of one length advancing together (one axis of the product per table)
 ///     [[point]] one explicit point per table (added after the product)

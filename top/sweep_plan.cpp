@@ -10,10 +10,13 @@
 #include <map>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "sim/atomic_file.h"
 #include "sim/error.h"
 #include "top/app_config.h"
 #include "top/embedded_presets.h"
+#include "top/result_identity.h"
 #include "top/run_config.h"
 #include "top/stats_dictionary.h"
 #include "workloads/workload_registry.h"
@@ -107,7 +110,10 @@ private:
 /// Resolves one point: its run arguments, effective configuration and table values.
 class PointResolver {
 public:
-    PointResolver(const SweepFile& file, const SweepPointSpec& spec) : m_file(file), m_spec(spec) {}
+    /// `program_hashes`: content hashes of the CUDA programs met so far, by path (read once).
+    PointResolver(const SweepFile& file, const SweepPointSpec& spec,
+                  std::map<std::string, std::string>& program_hashes)
+        : m_file(file), m_spec(spec), m_program_hashes(program_hashes) {}
 
     SweepPoint resolve(const std::vector<std::string>& columns) {
         SweepPoint p;
@@ -142,15 +148,18 @@ public:
         p.args = {"run", config_arg};
         std::string trace, ptx_dir;
         const AxisValue *trace_value = nullptr, *workload_value = nullptr, *size_value = nullptr;
-        // A trace or a list of applications replaces the workload: [base]'s workload and size do
-        // not apply to such a point, but a point giving both is a contradiction.
-        const AxisValue *replaced_by = nullptr, *workload_given = nullptr, *apps_value = nullptr;
+        // A trace, a list of applications or a CUDA program replaces the workload: [base]'s
+        // workload and size do not apply to such a point, but a point giving both is a
+        // contradiction.
+        const AxisValue *replaced_by = nullptr, *workload_given = nullptr, *apps_value = nullptr,
+                        *cuda_value = nullptr;
         for (size_t i = 0; i < m_spec.values.size(); ++i) {
             const AxisValue& v = m_spec.values[i];
-            if (v.axis == "trace" || v.axis == "apps") {
+            if (v.axis == "trace" || v.axis == "apps" || v.axis == "cuda") {
                 if (replaced_by && replaced_by->axis != v.axis)
-                    throw sim::InputError(fmt::format("{}: {}: a point runs a trace or applications, not both ({} at {})",
-                                                      v.where, v.axis, replaced_by->axis, replaced_by->where));
+                    throw sim::InputError(fmt::format(
+                        "{}: {}: a point runs one of a trace, applications or a CUDA program ({} at {})", v.where,
+                        v.axis, replaced_by->axis, replaced_by->where));
                 replaced_by = &v;
             }
             if ((v.axis == "workload" || v.axis == "size") && i >= m_spec.first_axis) workload_given = &v;
@@ -158,13 +167,17 @@ public:
         if (replaced_by && workload_given)
             throw sim::InputError(fmt::format("{}: {}: a point runs a {} or a workload, not both ({} at {})",
                                               replaced_by->where, replaced_by->axis,
-                                              replaced_by->axis == "trace" ? "trace" : "list of applications",
+                                              replaced_by->axis == "trace"  ? "trace"
+                                              : replaced_by->axis == "cuda" ? "CUDA program"
+                                                                            : "list of applications",
                                               workload_given->axis, workload_given->where));
         for (const AxisValue& v : m_spec.values) {
             if (v.axis == "config") continue;
             if (replaced_by && (v.axis == "workload" || v.axis == "size")) continue;
             if (v.axis == "apps") {
                 apps_value = &v;
+            } else if (v.axis == "cuda") {
+                cuda_value = &v;
             } else if (v.axis == "workload") {
                 workload(v);
                 workload_value = &v;
@@ -204,6 +217,23 @@ public:
         }
         if (!trace.empty()) p.args.insert(p.args.end(), {"--trace", trace});
         if (!ptx_dir.empty()) p.args.insert(p.args.end(), {"--ptx-dir", ptx_dir});
+        std::string program_hash;
+        if (cuda_value) {
+            if (!ptx_dir.empty())
+                throw sim::InputError(fmt::format("{}: cuda: a CUDA program brings its own PTX (no ptx_dir)",
+                                                  cuda_value->where));
+            const std::string exe = absolute(m_file.dir(), cuda_value->command[0]);
+            std::error_code ec;
+            if (!fs::is_regular_file(exe, ec) || ::access(exe.c_str(), X_OK) != 0)
+                throw sim::InputError(fmt::format("{}: cuda: no executable program '{}'", cuda_value->where,
+                                                  cuda_value->command[0]));
+            p.args[0] = "cuda";
+            p.program = cuda_value->command;
+            p.program[0] = exe;
+            auto known = m_program_hashes.find(exe);
+            if (known == m_program_hashes.end()) known = m_program_hashes.emplace(exe, file_content_hash(exe)).first;
+            program_hash = known->second;
+        }
         RunConfig cfg;
         try {
             cfg = read_run_config(doc);
@@ -211,7 +241,7 @@ public:
             throw sim::InputError(relocate(e.what()));
         }
         uint32_t size = cfg.run.size;
-        if (trace.empty() && cfg.apps.empty()) {
+        if (trace.empty() && cfg.apps.empty() && !cuda_value) {
             if (!size) size = workloads::workload_registry().default_size(cfg.run.workload);
             try {
                 workloads::workload_registry().check_size(cfg.run.workload.name, size);
@@ -229,10 +259,13 @@ public:
                 throw sim::InputError(fmt::format("{}: apps: {}", apps_value ? apps_value->where : p.where, e.what()));
             }
         }
-        const bool single = trace.empty() && cfg.apps.empty();
+        const bool single = trace.empty() && cfg.apps.empty() && !cuda_value;
         TreeHash identity;
         identity.node(doc.effective());
         identity.text(trace);
+        // A CUDA program is its binary's content and its arguments.
+        identity.text(program_hash);
+        for (const std::string& word : p.program) identity.text(word);
         identity.text(ptx_dir);
         p.hash = identity.hex();
         for (const std::string& c : columns) {
@@ -240,6 +273,7 @@ public:
             else if (c == "workload") p.values.push_back(single ? cfg.run.workload.name : "");
             else if (c == "size") p.values.push_back(single ? std::to_string(size) : "");
             else if (c == "apps") p.values.push_back(apps_value ? apps_value->display : "");
+            else if (c == "cuda") p.values.push_back(cuda_value ? cuda_value->display : "");
             else if (c == "seed") p.values.push_back(std::to_string(cfg.run.seed));
             else if (c == "trace") p.values.push_back(trace_value ? trace_value->display : "");
             else if (c == "ptx_dir") p.values.push_back(ptx_dir);
@@ -283,6 +317,7 @@ private:
 
     const SweepFile& m_file;
     const SweepPointSpec& m_spec;
+    std::map<std::string, std::string>& m_program_hashes;
     std::vector<std::pair<std::string, const AxisValue*>> m_sets;
     std::string m_label;
 };
@@ -305,15 +340,17 @@ SweepPlan SweepPlan::build(const SweepFile& file) {
     plan.m_stats = file.stats();
     plan.m_timeout = file.timeout_seconds();
     const auto specs = file.expand();
-    bool trace = false, ptx = false, apps = false;
+    bool trace = false, ptx = false, apps = false, cuda = false;
     for (const auto& s : specs)
         for (const auto& v : s.values) {
             trace = trace || v.axis == "trace";
             ptx = ptx || v.axis == "ptx_dir";
             apps = apps || v.axis == "apps";
+            cuda = cuda || v.axis == "cuda";
         }
     plan.m_columns = {"config", "workload", "size", "seed"};
     if (apps) plan.m_columns.push_back("apps");
+    if (cuda) plan.m_columns.push_back("cuda");
     if (trace) plan.m_columns.push_back("trace");
     if (ptx) plan.m_columns.push_back("ptx_dir");
     for (const auto& k : file.varied_keys()) plan.m_columns.push_back(k);
@@ -323,8 +360,9 @@ SweepPlan SweepPlan::build(const SweepFile& file) {
                                               "has instance numbers where the list has N: gpu.sm0.warp_instructions)",
                                               file.stats_where()[i], plan.m_stats[i]));
     std::map<std::string, size_t> seen;
+    std::map<std::string, std::string> program_hashes;
     for (const auto& spec : specs) {
-        SweepPoint p = PointResolver(file, spec).resolve(plan.m_columns);
+        SweepPoint p = PointResolver(file, spec, program_hashes).resolve(plan.m_columns);
         p.index = plan.m_points.size();
         auto [it, fresh] = seen.emplace(p.hash, p.index);
         if (!fresh)
@@ -345,8 +383,8 @@ void SweepPlan::save() const {
     j["columns"] = m_columns;
     j["points"] = nlohmann::json::array();
     for (const auto& p : m_points)
-        j["points"].push_back({{"index", p.index}, {"hash", p.hash}, {"args", p.args}, {"values", p.values},
-                               {"label", p.label}, {"where", p.where}});
+        j["points"].push_back({{"index", p.index}, {"hash", p.hash}, {"args", p.args}, {"program", p.program},
+                               {"values", p.values}, {"label", p.label}, {"where", p.where}});
     std::error_code ec;
     fs::create_directories(m_out, ec);
     if (ec) throw sim::InputError(fmt::format("{}: cannot create the results folder: {}", m_out, ec.message()));
@@ -371,6 +409,7 @@ SweepPlan SweepPlan::load(const std::string& out_dir) {
             p.index = e.at("index").get<size_t>();
             p.hash = e.at("hash").get<std::string>();
             p.args = e.at("args").get<std::vector<std::string>>();
+            if (e.contains("program")) p.program = e.at("program").get<std::vector<std::string>>();
             p.values = e.at("values").get<std::vector<std::string>>();
             p.label = e.at("label").get<std::string>();
             p.where = e.at("where").get<std::string>();

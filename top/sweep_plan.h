@@ -16,8 +16,11 @@ struct SweepPoint {
     /// the name of the point's folder, the same in every sweep that has the point.
     std::string hash;
     /// Arguments of the stacksim executable: "run", CONFIG, "--set", "KEY=VALUE", ...
-    /// (the runner adds --out and --quiet).
+    /// (the runner adds --out and --quiet); "cuda", CONFIG, ... for a CUDA program.
     std::vector<std::string> args;
+    /// A CUDA program (absolute path) and its arguments, given after the runner's options and
+    /// "--"; empty for a simulator workload.
+    std::vector<std::string> program;
     /// results.csv value columns (SweepPlan::columns()) -> effective value.
     std::vector<std::string> values;
     std::string label;  ///< what the point's axes set: "workload=vecadd:256 seed=2"

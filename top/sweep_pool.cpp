@@ -44,6 +44,10 @@ void SweepPool::start(size_t point) {
     Child c{-1, point, m_store.begin(p), {m_exe}, now_seconds()};
     c.command.insert(c.command.end(), p.args.begin(), p.args.end());
     c.command.insert(c.command.end(), {"--out", c.attempt.out, "--quiet"});
+    if (!p.program.empty()) {
+        c.command.push_back("--");
+        c.command.insert(c.command.end(), p.program.begin(), p.program.end());
+    }
     std::vector<char*> argv;
     for (auto& a : c.command) argv.push_back(a.data());
     argv.push_back(nullptr);

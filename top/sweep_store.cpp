@@ -262,9 +262,10 @@ const nlohmann::json& SweepStore::identity(const SweepPoint& p) const {
         if (p.args[i] == "--ptx-dir") ptx_dir = p.args[i + 1];
         if (p.args[i] == "--trace") trace = p.args[i + 1];
     }
-    const std::string key = ptx_dir + '\0' + trace;
+    const std::string program = p.program.empty() ? "" : p.program[0];
+    const std::string key = ptx_dir + '\0' + trace + '\0' + program;
     auto it = m_identities.find(key);
-    if (it == m_identities.end()) it = m_identities.emplace(key, result_identity(ptx_dir, trace)).first;
+    if (it == m_identities.end()) it = m_identities.emplace(key, result_identity(ptx_dir, trace, program)).first;
     return it->second;
 }
 

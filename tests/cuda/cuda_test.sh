@@ -194,6 +194,25 @@ print(int(sum(v['value'] for k, v in s.items() if k.endswith('faults.far'))))"; 
     run "$work/streams_pt.out" "$bin"
     [ "$status" = 0 ] && grep -q "PASSED simple_streams" <<<"$out" || fail "exit status $status: $(tail -5 <<<"$out")"
     has_results "$work/streams_pt.out" ;;
+  sweep)
+    # A sweep axis over a CUDA program: each point is `stacksim cuda`, the binary's content is
+    # part of the identity (a rebuilt program makes its points stale and resume reruns them).
+    bin=$(build vecadd "$src/tests/cuda/vecadd.cu" "${plain_ptx[@]}") || exit 1
+    d=$work/sweep && rm -rf "$d" && mkdir -p "$d" && cp "$bin" "$d/vecadd"
+    printf '[base]\nconfig = "small"\ncuda = ["./vecadd"]\n[grid]\n"gpu.num_sms" = [2, 4]\n' > "$d/s.toml"
+    first=$("$stacksim" sweep "$d/s.toml" 2>&1) || fail "the sweep failed: $first"
+    grep -q "2 done, 0 failed" <<<"$first" || fail "not two points done: $first"
+    head -1 "$d/s/results.csv" | grep -q "cuda" || fail "results.csv has no cuda column"
+    [ "$(wc -l < "$d/s/results.csv")" = 3 ] || fail "results.csv does not have two rows"
+    grep -q "$d/vecadd" "$d/s/plan.json" || fail "plan.json does not name the program by its absolute path"
+    dry=$("$stacksim" sweep "$d/s.toml" --dry-run 2>&1) || fail "dry run failed: $dry"
+    grep -q "stacksim cuda .* -- $d/vecadd" <<<"$dry" || fail "the dry run does not show the cuda command: $dry"
+    printf 'rebuilt' >> "$d/vecadd"   # other bytes, still the same runnable program
+    status_out=$("$stacksim" sweep "$d/s" --status 2>&1)
+    grep -q "0 done" <<<"$status_out" && grep -q "input changed: $d/vecadd" <<<"$status_out" ||
+      fail "a rebuilt program does not make its points stale: $status_out"
+    again=$("$stacksim" sweep "$d/s.toml" 2>&1) || fail "the resumed sweep failed: $again"
+    grep -q "0 done, 0 failed, 2 to run" <<<"$again" || fail "resume did not rerun both points: $again" ;;
   *) fail "unknown case" ;;
 esac
 echo "PASSED ($case)"
