@@ -36,7 +36,8 @@ bool SimtStack::branch(uint32_t pc, uint32_t target, uint32_t rpc, uint32_t take
     // drop it so the two sides run to their exits. A call entry stays: it marks the call
     // until every lane has returned (its pc is never executed again).
     if (nowhere && outer_rpc != kCallReturn) m_entries.pop_back();
-    const uint32_t side_rpc = nowhere ? outer_rpc : rpc;
+    // Inside a call the sides end by ret (never by reconverging); they are not call entries.
+    const uint32_t side_rpc = nowhere ? (outer_rpc == kCallReturn ? kNoTarget : outer_rpc) : rpc;
     if (target != rpc) m_entries.push_back({target, side_rpc, taken});
     if (fallthrough != rpc) m_entries.push_back({fallthrough, side_rpc, not_taken});
     pop_reconverged();
