@@ -91,24 +91,29 @@ template <bool kReturn> void atomic(const Instruction& in, WarpExecContext& w, u
     }
 }
 
+/// ld.param of a call's argument or return value (registers on hardware): the running
+/// function's parameter frame (core/call_frames.h). Out of line: the common loads stay short.
+[[gnu::noinline]] void ld_param_frame(const Instruction& in, WarpExecContext& w, uint32_t mask) {
+    const unsigned tb = type_bytes(in.type), n = in.vec;
+    const Operand& a = in.src[0];
+    for_lanes(mask, [&](unsigned l) {
+        const uint64_t off = w.calls.base + a.imm + (a.reg != kNoReg ? w.reg(a.reg, l) : 0);
+        for (unsigned k = 0; k < n; ++k) {
+            uint64_t raw = 0;
+            w.calls.read(off + k * tb, l, &raw, tb);
+            if (uint16_t r = element_reg(in.dst[0], k); r != kNoReg) w.reg(r, l) = extend_loaded(in, raw, tb);
+        }
+    });
+}
+
 }  // namespace
 
 void exec_ld(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
     const unsigned tb = type_bytes(in.type), n = in.vec, total = tb * n;
     const Operand& a = in.src[0];
     const Operand& d = in.dst[0];
-    if (in.space == StateSpace::Param && in.mode == kParamFrame) {  // a call's .param (registers on hardware)
-        for_lanes(mask, [&](unsigned l) {
-            const uint64_t off = w.calls.base + a.imm + (a.reg != kNoReg ? w.reg(a.reg, l) : 0);
-            for (unsigned k = 0; k < n; ++k) {
-                uint64_t raw = 0;
-                w.calls.read(off + k * tb, l, &raw, tb);
-                if (uint16_t r = element_reg(d, k); r != kNoReg) w.reg(r, l) = extend_loaded(in, raw, tb);
-            }
-        });
-        return;
-    }
     if (in.space == StateSpace::Param) {  // constant bank read, not a memory access
+        if (in.mode == kParamFrame) return ld_param_frame(in, w, mask);
         const std::vector<uint8_t>* p = w.cta->params;
         for_lanes(mask, [&](unsigned l) {
             uint64_t off = a.imm + (a.reg != kNoReg ? w.reg(a.reg, l) : 0);
@@ -146,7 +151,7 @@ void exec_ld(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResul
 void exec_st(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
     const unsigned tb = type_bytes(in.type), n = in.vec, total = tb * n;
     const Operand& v = in.src[1];
-    if (in.space == StateSpace::Param) {  // st.param: a call's argument or return value
+    if (__builtin_expect(in.space == StateSpace::Param, 0)) {  // st.param: a call's argument or return value
         for_lanes(mask, [&](unsigned l) {
             const uint64_t off = w.calls.base + in.src[0].imm + (in.src[0].reg != kNoReg ? w.reg(in.src[0].reg, l) : 0);
             if (off + total > (uint64_t{1} << 24)) fail(in, "parameter frame offset out of range");
