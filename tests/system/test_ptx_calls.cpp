@@ -103,3 +103,34 @@ TEST_CASE("calls: a callee that diverges reconverges before it returns", "[ptx][
     REQUIRE(out.size() == kN);
     for (uint32_t i = 0; i < kN; ++i) CHECK(out[i] == ((i & 1) ? int32_t(i) * 3 : -int32_t(i)));
 }
+
+TEST_CASE("calls: precise sin/cos/tan of huge doubles take the math library's slow path (a .func with carry arithmetic)",
+          "[ptx][calls][carry]") {
+    // |x| >= 2^27 or so leaves the fast Cody-Waite reduction: nvcc's sin/cos/tan call
+    // __internal_trig_reduction_slowpathd (Payne-Hanek with 128-bit carry chains and a local array).
+    const std::vector<double> x = {1e10, -3.5e12, 1e15, 7.25e18, 1e22, -1e100, 1e300, 0.75, -2.0, 123456789.0,
+                                   4.0e9, 6.02e23, 1.0e200, -9.9e99, 2.5, 1e8};
+    const uint32_t n = static_cast<uint32_t>(x.size());
+    std::vector<double> out;
+    workloads::DevPtr dx = 0, dout = 0;
+    test::HarnessKernel k;
+    k.ptx = test::read_file(std::string(STACKSIM_SOURCE_DIR) + "/tests/data/ptx_corpus/math_precise.ptx");
+    k.entry = "_Z19precise_double_trigPKdPdi";
+    k.grid = {1, 1, 1};
+    k.block = {32, 1, 1};
+    k.setup = [&](workloads::HostApi& host) {
+        dx = host.upload(x);
+        dout = host.malloc(n * 8);
+        return workloads::LaunchArgs().ptr(dx).ptr(dout).i32(int32_t(n));
+    };
+    test::run_kernel_then(k, [&](workloads::HostApi& host) { host.download(out, dout, n); });
+    REQUIRE(out.size() == n);
+    for (uint32_t i = 0; i < n; ++i) {
+        // CUDA's sin, cos and tan are within 2 ulp of the exact values (CUDA Programming Guide,
+        // "Mathematical Functions"); a wrong reduction is off by far more.
+        const double s = std::sin(x[i]), c = std::cos(x[i]), t = std::tan(x[i]);
+        const double want = s * c + t, bound = 1e-14 * (std::fabs(s * c) + std::fabs(t)) + 1e-300;
+        INFO("x = " << x[i] << ": got " << out[i] << ", want " << want);
+        CHECK(std::fabs(out[i] - want) <= bound);
+    }
+}
