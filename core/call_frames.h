@@ -18,6 +18,8 @@ struct CallFrame {
     uint32_t ret_bytes = 0;    ///< bytes copied back when the call returns (0: none)
     uint16_t reg_first = 0, reg_count = 0;  ///< the callee's registers (restored if saved)
     uint64_t saved_at = ~uint64_t{0};  ///< CallFrames::saved_regs index (recursion), or none
+    uint64_t local_saved_at = ~uint64_t{0};  ///< CallFrames::saved_local index (recursion), or none
+    uint32_t local_offset = 0, local_bytes = 0;  ///< the callee's .local data (restored if saved)
 };
 
 /// Device-function calls in progress in one warp. Parameter memory holds, per thread, the
@@ -29,6 +31,7 @@ struct CallFrames {
     std::vector<uint8_t> mem;
     uint32_t base = 0;                  ///< parameter-frame base of the running function
     std::vector<uint64_t> saved_regs;   ///< register rows of recursively entered functions
+    std::vector<uint32_t> saved_local;  ///< .local words of recursively entered functions
     std::vector<uint16_t> active;       ///< per module function id: calls in progress
 
     void read(uint64_t off, unsigned lane, void* dst, unsigned bytes) const {

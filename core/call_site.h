@@ -32,6 +32,7 @@ struct FunctionInfo {
     uint32_t frame_bytes = 0;
     std::vector<uint32_t> param_offset, param_bytes;
     uint32_t ret_offset = 0, ret_bytes = 0;
+    uint32_t local_offset = 0, local_bytes = 0;  ///< its .local data in each thread's local memory
     uint32_t line = 0;  ///< PTX line of the .func, for errors
 };
 

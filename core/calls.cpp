@@ -6,6 +6,7 @@
 
 #include "core/call_site.h"
 #include "core/functional_executor.h"
+#include "core/ops_common.h"
 
 namespace stacksim::core {
 namespace {
@@ -31,6 +32,30 @@ void copy_param(CallFrames& c, uint32_t lanes, uint64_t from, uint64_t to, uint3
     }
 }
 
+/// Saves (or restores) each thread's words [offset, offset + bytes) of local memory: a
+/// recursive function's .local data belongs to its activation, like its registers.
+void local_words(const Instruction& in, WarpExecContext& w, uint32_t offset, uint32_t bytes, uint32_t* data, bool restore) {
+    Instruction probe;
+    probe.space = StateSpace::Local;
+    probe.line = in.line;
+    probe.file = in.file;
+    Operand a;
+    a.kind = Operand::Kind::Addr;
+    size_t i = 0;
+    for (uint32_t off = offset & ~3u; off < offset + bytes; off += 4) {
+        a.imm = off;
+        each_lane(w.valid_mask, [&](unsigned l) {
+            const ops::MemRef m = ops::resolve_address(probe, a, w, l, 4, 4);
+            if (restore) ops::mem_write(probe, w, m, &data[i++], 4);
+            else ops::mem_read(probe, w, m, &data[i++], 4);
+        });
+    }
+}
+
+size_t local_words_count(const WarpExecContext& w, uint32_t offset, uint32_t bytes) {
+    return size_t{(offset + bytes + 3) / 4 - offset / 4} * static_cast<unsigned>(__builtin_popcount(w.valid_mask));
+}
+
 void pop_frame(WarpExecContext& w) {
     CallFrames& c = w.calls;
     const CallFrame f = c.frames.back();
@@ -40,6 +65,11 @@ void pop_frame(WarpExecContext& w) {
         std::copy(c.saved_regs.begin() + static_cast<std::ptrdiff_t>(f.saved_at), c.saved_regs.end(),
                   w.regs.begin() + std::ptrdiff_t{f.reg_first} * kWarpSize);
         c.saved_regs.resize(f.saved_at);
+    }
+    if (f.local_saved_at != ~uint64_t{0}) {
+        Instruction none;
+        local_words(none, w, f.local_offset, f.local_bytes, c.saved_local.data() + f.local_saved_at, true);
+        c.saved_local.resize(f.local_saved_at);
     }
     if (f.function < c.active.size() && c.active[f.function]) --c.active[f.function];
     c.base = f.caller_base;
@@ -73,6 +103,13 @@ void enter_call(SimtStack& stack, WarpExecContext& w, const Instruction& in, uin
         fr.saved_at = c.saved_regs.size();
         const auto first = w.regs.begin() + std::ptrdiff_t{f.reg_first} * kWarpSize;
         c.saved_regs.insert(c.saved_regs.end(), first, first + std::ptrdiff_t{f.reg_count} * kWarpSize);
+        if (f.local_bytes) {
+            fr.local_saved_at = c.saved_local.size();
+            fr.local_offset = f.local_offset;
+            fr.local_bytes = f.local_bytes;
+            c.saved_local.resize(c.saved_local.size() + local_words_count(w, f.local_offset, f.local_bytes));
+            local_words(in, w, f.local_offset, f.local_bytes, c.saved_local.data() + fr.local_saved_at, false);
+        }
     }
     ++c.active[r.call_function];
     for (size_t i = 0; i < cs.args.size() && i < f.param_offset.size(); ++i)

@@ -295,6 +295,8 @@ void PtxParser::link_functions(core::Module& mod) {
             fi.entry = entry;
             fi.reg_first = reg_off;
             fi.reg_count = static_cast<uint16_t>(f.body.num_regs);
+            fi.local_offset = local_base;
+            fi.local_bytes = f.body.local_bytes;
             ranges.push_back({entry, static_cast<uint32_t>(k.code.size()), f.frame_bytes});
         }
         if (failed && ki < m_clean.size()) m_clean[ki] = false;

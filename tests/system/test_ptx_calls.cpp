@@ -134,3 +134,40 @@ TEST_CASE("calls: precise sin/cos/tan of huge doubles take the math library's sl
         CHECK(std::fabs(out[i] - want) <= bound);
     }
 }
+
+namespace {
+int depth_sum_ref(const std::vector<int32_t>& buf, int d) {
+    int local[8];
+    for (int k = 0; k < 8; ++k) local[k] = buf[size_t((d + k) & 15)] + d;
+    if (d == 0) return local[0];
+    const int r = depth_sum_ref(buf, d - 1);
+    return local[(d * 3 + buf[size_t(d)]) & 7] + r;
+}
+
+void run_recursion_local(const std::string& file) {
+    std::vector<int32_t> buf(16), out;
+    for (int i = 0; i < 16; ++i) buf[size_t(i)] = i * 7 % 5;
+    workloads::DevPtr db = 0, dout = 0;
+    test::HarnessKernel k;
+    k.ptx = test::read_file(std::string(STACKSIM_SOURCE_DIR) + "/tests/data/ptx/" + file);
+    k.entry = "_Z7recursePKiPi";
+    k.grid = {1, 1, 1};
+    k.block = {64, 1, 1};
+    k.setup = [&](workloads::HostApi& host) {
+        db = host.upload(buf);
+        dout = host.malloc(64 * 4);
+        return workloads::LaunchArgs().ptr(db).ptr(dout);
+    };
+    test::run_kernel_then(k, [&](workloads::HostApi& host) { host.download(out, dout, 64); });
+    REQUIRE(out.size() == 64);
+    for (int t = 0; t < 64; ++t) CHECK(out[size_t(t)] == fib(t % 10) * 1000 + depth_sum_ref(buf, t % 6));
+}
+}  // namespace
+
+TEST_CASE("calls: each recursive activation keeps its own local array (-O3)", "[ptx][calls][local]") {
+    run_recursion_local("recursion_local.ptx");
+}
+
+TEST_CASE("calls: each recursive activation keeps its own stack frame (-G)", "[ptx][calls][local]") {
+    run_recursion_local("recursion_local_debug.ptx");
+}
