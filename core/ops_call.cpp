@@ -59,7 +59,8 @@ std::string format_printf(const Instruction& call, WarpExecContext& w, unsigned 
             continue;
         }
         size_t j = i + 1;
-        while (j < fmt.size() && std::strchr("-+ #0123456789.*", fmt[j])) ++j;
+        // '*' widths are not supported (printed as written, like any unknown conversion).
+        while (j < fmt.size() && std::strchr("-+ #0123456789.", fmt[j])) ++j;
         std::string length;
         while (j < fmt.size() && std::strchr("hlLqjzt", fmt[j])) length.push_back(fmt[j++]);
         if (j >= fmt.size()) {
