@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/call_frames.h"
 #include "core/instruction.h"
 #include "core/texture.h"
 #include "sim/sparse_memory.h"
@@ -45,6 +46,13 @@ struct CtaExecContext {
     uint64_t grid_workspace = 0;               ///< %envreg2 (low) / %envreg1 (high): the
                                                ///< grid-barrier word of a cooperative launch
     const TextureTable* textures = nullptr;    ///< texture objects by handle (tex)
+    /// bar.red (__syncthreads_count/_and/_or): the CTA's reduction over the threads that
+    /// arrived at the barrier so far (core/ops_barrier.cpp); cleared when the barrier releases.
+    struct BarrierReduction {
+        uint32_t count = 0;     ///< popc: threads whose predicate was true
+        bool all = true;        ///< and: every arrived thread's predicate was true
+        bool any = false;       ///< or: some arrived thread's predicate was true
+    } bar_red;
 };
 
 /// Registers and thread ids of one warp. Registers are stored lane-minor:
@@ -56,6 +64,13 @@ struct WarpExecContext {
     std::array<uint32_t, kWarpSize> tid_x{}, tid_y{}, tid_z{};
     std::vector<uint64_t> regs;
     uint64_t clock = 0;       ///< SM cycle, for %clock/%clock64
+    uint32_t carry = 0;       ///< CC.CF per lane (bit = lane): add.cc/addc/sub.cc/subc/mad.cc/madc
+    /// bar.red waiting for the barrier to release: its destination register (kNoReg: none),
+    /// reduction (core::BarRedOp) and the lanes that receive the result.
+    uint16_t bar_red_dst = kNoReg;
+    uint8_t bar_red_op = 0;
+    uint32_t bar_red_lanes = 0;
+    CallFrames calls;         ///< device-function calls in progress (core/call_frames.h)
 
     uint64_t& reg(uint16_t r, unsigned lane) { return regs[r * kWarpSize + lane]; }
     uint64_t reg(uint16_t r, unsigned lane) const { return regs[r * kWarpSize + lane]; }
@@ -71,6 +86,7 @@ struct ExecResult {
     uint8_t access_bytes = 0;  ///< bytes per lane (type size x vector width)
     std::array<uint64_t, kWarpSize> addr{};  ///< per active lane; shared: offset in the CTA window
     uint32_t sleep_ns = 0;     ///< nanosleep: the warp issues nothing for this long (set by the op)
+    uint32_t call_function = 0;  ///< call: module function id the lanes of taken_mask enter
 };
 
 }  // namespace stacksim::core

@@ -21,4 +21,9 @@ public:
 void execute(const Instruction& inst, WarpExecContext& warp, uint32_t active_mask,
              ExecResult& out);
 
+/// bar.red (core/ops_barrier.cpp): writes the CTA's reduction into the destination of a warp
+/// that waited at the barrier. The SM calls it for each released warp and then clears
+/// CtaExecContext::bar_red.
+void finish_barrier_reduction(WarpExecContext& warp);
+
 }  // namespace stacksim::core

@@ -24,7 +24,7 @@ unsigned type_bytes(DataType t) {
 // arithmetic and conversions from or to f64 use the FP64 pipes.
 UnitClass Instruction::unit() const {
     if (!info) return UnitClass::Alu;
-    if (info->form == OpForm::Load && space == StateSpace::Param) return UnitClass::Alu;
+    if ((info->form == OpForm::Load || info->form == OpForm::Store) && space == StateSpace::Param) return UnitClass::Alu;
     if (approx && type == DataType::F32 && info->name == "div") return UnitClass::Sfu;
     // Double-precision arithmetic runs on the FP64 pipes (a fraction of the FP32 rate).
     if (info->unit == UnitClass::Alu && info->form != OpForm::Load &&

@@ -24,7 +24,11 @@ enum class StateSpace : uint8_t { None, Generic, Global, Shared, Param, Local, C
 enum class UnitClass : uint8_t { Alu, Fp64, Sfu, LdSt, Control };
 
 /// What the SM's control logic must do besides executing the instruction.
-enum class ControlKind : uint8_t { None, Branch, Barrier, Exit };
+enum class ControlKind : uint8_t {
+    None, Branch, Barrier, Exit,
+    Call,    ///< call: enters a device function (core/call_frames.h)
+    Return,  ///< ret inside a device function
+};
 
 /// Special registers readable with mov/cvt.
 enum class SpecialReg : uint8_t {
@@ -54,10 +58,18 @@ enum class AtomOp : uint8_t { Add, Min, Max, Exch, Cas, Inc, Dec, And, Or, Xor }
 enum class ShflMode : uint8_t { Idx, Up, Down, Bfly };
 /// vote.sync mode, stored in Instruction::mode.
 enum class VoteMode : uint8_t { All, Any, Uni, Ballot };
+/// bar.red reduction, stored in Instruction::mode.
+enum class BarRedOp : uint8_t { Popc, And, Or };
+/// Instruction::mode bits of the SIMD video instructions (vadd4, vabsdiff2, ...): .add
+/// (accumulate instead of merge) and the signedness of the b operand (a's is src_type).
+constexpr uint8_t kVideoAdd = 1, kVideoBSigned = 2;
 /// Instruction::mode bits of shf (funnel shift).
 constexpr uint8_t kShfRight = 1, kShfClamp = 2;
 /// Instruction::mode of cvta: 0 = space -> generic, kCvtaToSpace = cvta.to (generic -> space).
 constexpr uint8_t kCvtaToSpace = 1;
+/// Instruction::mode of ld.param/st.param on a device-function frame (call arguments, return
+/// values, a function's formal parameters) instead of the kernel's parameter buffer.
+constexpr uint8_t kParamFrame = 1;
 
 constexpr uint16_t kNoReg = 0xFFFF;
 constexpr uint32_t kNoTarget = 0xFFFFFFFF;
@@ -76,6 +88,7 @@ struct Operand {
 };
 
 struct OpInfo;
+struct CallSite;
 
 /// A decoded instruction. The executor owns the meaning of the modifier fields; the timing
 /// model reads unit(), control(), the register lists, `space` and `target`.
@@ -90,6 +103,7 @@ struct Instruction {
     uint8_t mode = 0;      ///< mul/mad .lo/.hi/.wide, atom op, rounding... (executor-defined)
     uint8_t rounding = 0;  ///< cvt/float rounding mode (executor-defined)
     bool ftz = false, sat = false, approx = false, uni = false;
+    bool cc = false;  ///< .cc: writes the carry flag (add.cc, addc.cc, sub.cc, mad.cc, ...)
     StateSpace space = StateSpace::None;  ///< ld/st/atom/cvta state space
     uint8_t vec = 1;                      ///< ld/st vector width (1, 2, 4)
     uint8_t dst_bytes = 0;  ///< declared width of the destination register(s) in bytes; ld of a
@@ -119,6 +133,7 @@ struct Instruction {
     uint16_t src_file = 0;
     std::string text;      ///< the instruction as written, for errors and watch logs
     std::shared_ptr<const std::string> file;  ///< source file name, for run-time errors
+    std::shared_ptr<const CallSite> call;     ///< call: arguments, callee (core/call_site.h)
 
     UnitClass unit() const;
     ControlKind control() const;

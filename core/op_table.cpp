@@ -30,17 +30,22 @@ constexpr uint32_t kB32 = type_bit(D::B32);
 constexpr uint32_t kHalf = type_bit(D::F16) | type_bit(D::F16x2) | type_bit(D::BF16) | type_bit(D::BF16x2);
 constexpr uint32_t kAll = kInt | kBits | kFlt | kHalf;
 constexpr uint32_t kMem = kAll | type_bit(D::U8) | type_bit(D::S8) | type_bit(D::B8);
-constexpr uint32_t kAtomT = kI32 | kI64 | kB3264 | kFlt;
+constexpr uint32_t kAtomT = kI32 | kI64 | kB3264 | kFlt | type_bit(D::B16);  // b16: cas only
 
 constexpr uint32_t kFloatMods = kModRound | kModFtz | kModSat;
 
 // Adding an instruction: one row here + one semantic function (declared in ops_common.h).
 constexpr std::array kOps = {
     //     name       unit      control     exec             form        src types                     mods
-    OpInfo{"add",     U::Alu,   C::None,    exec_add,        F::Alu,     2, kInt | kFlt | kHalf,                kFloatMods | kModSatInt},
-    OpInfo{"sub",     U::Alu,   C::None,    exec_sub,        F::Alu,     2, kInt | kFlt | kHalf,                kFloatMods | kModSatInt},
+    OpInfo{"add",     U::Alu,   C::None,    exec_add,        F::Alu,     2, kInt | kFlt | kHalf,                kFloatMods | kModSatInt | kModCC},
+    OpInfo{"sub",     U::Alu,   C::None,    exec_sub,        F::Alu,     2, kInt | kFlt | kHalf,                kFloatMods | kModSatInt | kModCC},
     OpInfo{"mul",     U::Alu,   C::None,    exec_mul,        F::Alu,     2, kInt | kFlt | kHalf,                kFloatMods | kModMul},
-    OpInfo{"mad",     U::Alu,   C::None,    exec_mad,        F::Alu,     3, kInt | kFlt,                kFloatMods | kModMul},
+    OpInfo{"mad",     U::Alu,   C::None,    exec_mad,        F::Alu,     3, kInt | kFlt,                kFloatMods | kModMul | kModCC},
+    // Carry arithmetic (core/ops_carry.cpp): CC.CF is per-thread state (WarpExecContext::carry).
+    OpInfo{"addc",    U::Alu,   C::None,    exec_addc,       F::Alu,     2, kI32 | kI64,                kModCC},
+    OpInfo{"subc",    U::Alu,   C::None,    exec_subc,       F::Alu,     2, kI32 | kI64,                kModCC},
+    OpInfo{"madc",    U::Alu,   C::None,    exec_madc,       F::Alu,     3, kI32 | kI64,                kModCC | kModLoHi},
+    OpInfo{"sad",     U::Alu,   C::None,    exec_sad,        F::Alu,     3, kInt,                       0},
     OpInfo{"mul24",   U::Alu,   C::None,    exec_mul24,      F::Alu,     2, kI32,                       kModLoHi},
     OpInfo{"mad24",   U::Alu,   C::None,    exec_mad24,      F::Alu,     3, kI32,                       kModLoHi},
     OpInfo{"fma",     U::Alu,   C::None,    exec_fma,        F::Alu,     3, kFlt | kHalf,                       kFloatMods},
@@ -88,6 +93,10 @@ constexpr std::array kOps = {
     OpInfo{"bra",     U::Control, C::Branch, exec_bra,       F::Branch,  0, 0,                          kModUni},
     OpInfo{"ret",     U::Control, C::Exit,  exec_exit,       F::Plain,   0, 0,                          kModUni},
     OpInfo{"exit",    U::Control, C::Exit,  exec_exit,       F::Plain,   0, 0,                          0},
+    // Device functions (core/calls.h): the front end parses call itself and gives a ret
+    // inside a .func the "ret.func" row.
+    OpInfo{"call",    U::Control, C::Call,  exec_call,       F::Call,    0, 0,                          kModUni},
+    OpInfo{"ret.func", U::Control, C::Return, exec_exit,     F::Plain,   0, 0,                          kModUni},
     OpInfo{"trap",    U::Control, C::None,  exec_trap,       F::Plain,   0, 0,                          0},
     OpInfo{"brkpt",   U::Control, C::None,  exec_trap,       F::Plain,   0, 0,                          0},
     OpInfo{"bar",     U::Control, C::Barrier, exec_nop,      F::Barrier, 0, 0,                          kModSync},
@@ -107,6 +116,21 @@ constexpr std::array kOps = {
     OpInfo{"redux",   U::Alu,   C::None,    exec_redux,      F::Redux,   0, kI32 | kB32,                kModSync | kModAtom},
     OpInfo{"nanosleep", U::Alu, C::None,    exec_nanosleep,  F::Source,  0, type_bit(D::U32),           0},
     OpInfo{"tex",     U::LdSt,  C::None,    exec_tex,        F::Tex,     0, kI32 | kF32,                kModTexGeom | kModVec},
+    OpInfo{"bar.red", U::Control, C::Barrier, exec_bar_red,  F::BarRed,  0, kPred | type_bit(D::U32), kModSync | kModBarRed},
+    OpInfo{"barrier.red", U::Control, C::Barrier, exec_bar_red, F::BarRed, 0, kPred | type_bit(D::U32), kModSync | kModBarRed},
+    // SIMD video instructions (core/ops_video.cpp), default selectors only.
+    OpInfo{"vadd4",   U::Alu,   C::None,    exec_vadd4,      F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vsub4",   U::Alu,   C::None,    exec_vsub4,      F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vavrg4",  U::Alu,   C::None,    exec_vavrg4,     F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vabsdiff4", U::Alu, C::None,    exec_vabsdiff4,  F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vmin4",   U::Alu,   C::None,    exec_vmin4,      F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vmax4",   U::Alu,   C::None,    exec_vmax4,      F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vadd2",   U::Alu,   C::None,    exec_vadd2,      F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vsub2",   U::Alu,   C::None,    exec_vsub2,      F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vavrg2",  U::Alu,   C::None,    exec_vavrg2,     F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vabsdiff2", U::Alu, C::None,    exec_vabsdiff2,  F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vmin2",   U::Alu,   C::None,    exec_vmin2,      F::Video,   3, kI32,                       kModSat | kModVideo},
+    OpInfo{"vmax2",   U::Alu,   C::None,    exec_vmax2,      F::Video,   3, kI32,                       kModSat | kModVideo},
     OpInfo{"bmsk",    U::Alu,   C::None,    exec_bmsk,       F::Alu,     2, kB32,                       kModShf},
 };
 

@@ -32,6 +32,9 @@ enum class OpForm : uint8_t {
     Redux,    ///< d, a, membermask       (a of the instruction type)
     Source,   ///< a                      (one source of the instruction type, no destination)
     Tex,      ///< {d0, d1, d2, d3}, [handle, {coords}]   (two types: result, coordinate)
+    BarRed,   ///< d, a [, b], {!}c       (bar.red: d of the instruction type, c a predicate)
+    Video,    ///< d, a, b, c             (three types: d, a, b; all 32-bit words)
+    Call,     ///< [(ret),] func|%reg [, (args)] [, prototype]  (parsed by the front end itself)
 };
 
 /// Modifier families an opcode accepts (OpInfo::mods); anything else is a parse error.
@@ -60,6 +63,9 @@ enum OpMod : uint32_t {
     kModShiftAmt = 1u << 21, ///< .shiftamt (bfind; sets Instruction::mode = 1)
     kModNaN = 1u << 22,      ///< .NaN (min/max of 16-bit floats; sets Instruction::mode = 1)
     kModTexGeom = 1u << 23,  ///< .1d .2d .3d .a1d .a2d .cube (tex; Instruction::mode = index + 1)
+    kModCC = 1u << 24,       ///< .cc (writes the carry flag; Instruction::cc)
+    kModBarRed = 1u << 25,   ///< .popc .and .or (bar.red; Instruction::mode = core::BarRedOp)
+    kModVideo = 1u << 26,    ///< .add (SIMD video accumulate; Instruction::mode |= kVideoAdd) and .sat
 };
 
 /// Bit of DataType `t` in OpInfo::types.

@@ -125,6 +125,7 @@ float fused_mul_add(float a, float b, float c) { return kHaveFma ? hw_fma(a, b, 
 double fused_mul_add(double a, double b, double c) { return kHaveFma ? hw_fma(a, b, c) : std::fma(a, b, c); }
 
 void exec_add(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (__builtin_expect(in.cc, 0)) return exec_add_cc(in, w, mask);
     if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Add);
     binop(in, w, mask, [&](auto a, auto b) {
         using T = decltype(a);
@@ -140,6 +141,7 @@ void exec_add(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResu
 }
 
 void exec_sub(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (__builtin_expect(in.cc, 0)) return exec_sub_cc(in, w, mask);
     if (is_half_type(in.type)) return exec_half_arith(in, w, mask, HalfOp::Sub);
     binop(in, w, mask, [&](auto a, auto b) {
         using T = decltype(a);
@@ -159,6 +161,7 @@ void exec_mul(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResu
     mul_family<false>(in, w, mask);
 }
 void exec_mad(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {
+    if (__builtin_expect(in.cc, 0)) return exec_mad_cc(in, w, mask);
     mul_family<true>(in, w, mask);
 }
 void exec_mul24(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult&) {

@@ -223,6 +223,19 @@ void exec_half_compare(const Instruction& in, WarpExecContext& w, uint32_t mask,
 void exec_half_cvt(const Instruction& in, WarpExecContext& w, uint32_t mask);
 // ops_texture.cpp
 STACKSIM_OP(exec_tex);
+// ops_carry.cpp: carry-flag arithmetic (add/sub/mad with .cc reach it from exec_add/sub/mad)
+STACKSIM_OP(exec_addc); STACKSIM_OP(exec_subc); STACKSIM_OP(exec_madc); STACKSIM_OP(exec_sad);
+void exec_add_cc(const Instruction&, WarpExecContext&, uint32_t mask);
+void exec_sub_cc(const Instruction&, WarpExecContext&, uint32_t mask);
+void exec_mad_cc(const Instruction&, WarpExecContext&, uint32_t mask);
+// ops_video.cpp
+STACKSIM_OP(exec_vadd4); STACKSIM_OP(exec_vsub4); STACKSIM_OP(exec_vavrg4); STACKSIM_OP(exec_vabsdiff4);
+STACKSIM_OP(exec_vmin4); STACKSIM_OP(exec_vmax4); STACKSIM_OP(exec_vadd2); STACKSIM_OP(exec_vsub2);
+STACKSIM_OP(exec_vavrg2); STACKSIM_OP(exec_vabsdiff2); STACKSIM_OP(exec_vmin2); STACKSIM_OP(exec_vmax2);
+// ops_barrier.cpp
+STACKSIM_OP(exec_bar_red);
+// ops_call.cpp
+STACKSIM_OP(exec_call);
 // ops_warp.cpp
 STACKSIM_OP(exec_match); STACKSIM_OP(exec_redux); STACKSIM_OP(exec_nanosleep); STACKSIM_OP(exec_bmsk);
 #undef STACKSIM_OP

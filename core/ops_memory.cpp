@@ -85,6 +85,25 @@ template <bool kReturn> void atomic(const Instruction& in, WarpExecContext& w, u
         });
     });
     record(out, any_global, tb);
+    if (tb == 2) {  // atom.cas.b16: the memory system sees a CAS on the containing 32-bit word
+        for_lanes(mask, [&](unsigned l) { out.addr[l] &= ~uint64_t{3}; });
+        out.access_bytes = 4;
+    }
+}
+
+/// ld.param of a call's argument or return value (registers on hardware): the running
+/// function's parameter frame (core/call_frames.h). Out of line: the common loads stay short.
+[[gnu::noinline]] void ld_param_frame(const Instruction& in, WarpExecContext& w, uint32_t mask) {
+    const unsigned tb = type_bytes(in.type), n = in.vec;
+    const Operand& a = in.src[0];
+    for_lanes(mask, [&](unsigned l) {
+        const uint64_t off = w.calls.base + a.imm + (a.reg != kNoReg ? w.reg(a.reg, l) : 0);
+        for (unsigned k = 0; k < n; ++k) {
+            uint64_t raw = 0;
+            w.calls.read(off + k * tb, l, &raw, tb);
+            if (uint16_t r = element_reg(in.dst[0], k); r != kNoReg) w.reg(r, l) = extend_loaded(in, raw, tb);
+        }
+    });
 }
 
 }  // namespace
@@ -94,6 +113,7 @@ void exec_ld(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResul
     const Operand& a = in.src[0];
     const Operand& d = in.dst[0];
     if (in.space == StateSpace::Param) {  // constant bank read, not a memory access
+        if (in.mode == kParamFrame) return ld_param_frame(in, w, mask);
         const std::vector<uint8_t>* p = w.cta->params;
         for_lanes(mask, [&](unsigned l) {
             uint64_t off = a.imm + (a.reg != kNoReg ? w.reg(a.reg, l) : 0);
@@ -131,6 +151,17 @@ void exec_ld(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResul
 void exec_st(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
     const unsigned tb = type_bytes(in.type), n = in.vec, total = tb * n;
     const Operand& v = in.src[1];
+    if (__builtin_expect(in.space == StateSpace::Param, 0)) {  // st.param: a call's argument or return value
+        for_lanes(mask, [&](unsigned l) {
+            const uint64_t off = w.calls.base + in.src[0].imm + (in.src[0].reg != kNoReg ? w.reg(in.src[0].reg, l) : 0);
+            if (off + total > (uint64_t{1} << 24)) fail(in, "parameter frame offset out of range");
+            for (unsigned k = 0; k < n; ++k) {
+                uint64_t raw = v.kind == Operand::Kind::Vector ? w.reg(v.vec[k], l) : read_raw(v, w, l);
+                w.calls.write(off + k * tb, l, &raw, tb);
+            }
+        });
+        return;
+    }
     out.is_store = true;
     bool any_global = false, any_local = false;
     for_lanes(mask, [&](unsigned l) {

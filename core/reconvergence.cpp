@@ -14,7 +14,7 @@ ControlFlowGraph build_cfg(const Kernel& k) {
     for (uint32_t i = 0; i < n; ++i) {
         const Instruction& in = k.code[i];
         ControlKind c = in.control();
-        if (c == ControlKind::Branch || c == ControlKind::Exit) {
+        if (c == ControlKind::Branch || c == ControlKind::Exit || c == ControlKind::Return) {
             leader[i + 1] = true;
             if (c == ControlKind::Branch && in.target < n) leader[in.target] = true;
         }
@@ -31,7 +31,7 @@ ControlFlowGraph build_cfg(const Kernel& k) {
         const Instruction& last = k.code[end - 1];
         ControlKind c = last.control();
         bool unconditional = last.guard == kNoReg;
-        if (c == ControlKind::Exit && unconditional) continue;
+        if ((c == ControlKind::Exit || c == ControlKind::Return) && unconditional) continue;
         if (c == ControlKind::Branch && last.target < n) g.succ[b].push_back(g.block_of[last.target]);
         bool falls = !(c == ControlKind::Branch && unconditional);
         if (falls && end < n && std::find(g.succ[b].begin(), g.succ[b].end(), g.block_of[end]) == g.succ[b].end())

@@ -8,6 +8,10 @@
 
 namespace stacksim::core {
 
+/// rpc of the entry that runs a device function (pushed by `call`): it never reconverges by
+/// pc and leaves the stack when its lanes have all returned (ret) or exited.
+constexpr uint32_t kCallReturn = 0xFFFFFFFEu;
+
 /// One stack entry: the warp executes `pc` with `mask` until `pc` reaches `rpc`.
 struct SimtEntry {
     uint32_t pc;
@@ -36,6 +40,15 @@ public:
     bool branch(uint32_t pc, uint32_t target, uint32_t rpc, uint32_t taken);
     /// Lanes `exited` finished: removed from every entry; emptied entries are popped.
     void exit(uint32_t exited);
+    /// `call` at `pc`: the current entry continues at pc + 1 once the call returns; `redo`
+    /// lanes (an indirect call's lanes with another target) execute the call again first;
+    /// `callee` lanes run from `target` in a new call entry.
+    void call(uint32_t pc, uint32_t target, uint32_t redo, uint32_t callee);
+    /// `ret` by `lanes`: removed from the entries of the innermost call (its call entry
+    /// included); emptied entries are popped.
+    void ret(uint32_t lanes);
+    /// Call entries on the stack (calls in progress).
+    size_t call_depth() const;
 
 private:
     void pop_reconverged();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/calls.h"
 #include "core/functional_executor.h"
 #include "core/kernel_launch.h"
 #include "common/context_extension.h"
@@ -49,7 +50,7 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
     if (memory) {
         issue_memory(w, slot, inst, r, cycle, operands_ready, pipe, unit);
     } else if (inst.num_writes) {
-        uint64_t latency = inst.space == StateSpace::Param || inst.space == StateSpace::Const
+        uint64_t latency = (inst.space == StateSpace::Param && inst.mode != kParamFrame) || inst.space == StateSpace::Const
                                ? constant_latency(w, inst)
                                : pipe.latency;
         w.scoreboard.reserve(inst, false);
@@ -85,6 +86,14 @@ void Sm::execute_and_retire(Warp& w, uint32_t slot, const Instruction& inst, uin
         case ControlKind::Exit: {
             uint32_t remaining = mask & ~r.active_mask;
             w.stack.exit(r.active_mask);
+            if (!w.ctx.calls.frames.empty()) sync_call_frames(w.stack, w.ctx);
+            if (remaining) w.stack.advance(pc + 1);
+            break;
+        }
+        case ControlKind::Call: enter_call(w.stack, w.ctx, inst, pc, r); break;
+        case ControlKind::Return: {
+            const uint32_t remaining = mask & ~r.active_mask;
+            return_from_call(w.stack, w.ctx, r.active_mask);
             if (remaining) w.stack.advance(pc + 1);
             break;
         }
@@ -403,8 +412,10 @@ void Sm::release_barrier(CtaSlot& cta) {
         Warp& w = m_warps[slot];
         if (!w.used || &m_ctas.cta(w.cta_slot) != &cta || !w.at_barrier) continue;
         w.at_barrier = false;
+        finish_barrier_reduction(w.ctx);
         if (watched(slot)) emit(SmEventKind::BarrierRelease, m_clock.cycle(), slot, w.stack.empty() ? 0 : w.stack.pc());
     }
+    cta.ctx.bar_red = {};
 }
 
 void Sm::warp_finished(uint32_t slot) {

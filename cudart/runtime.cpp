@@ -349,6 +349,8 @@ cudaError_t error_from_exception(std::exception_ptr e, cudaError_t failure) {
         return cudaErrorInvalidValue;
     } catch (const std::exception& x) {
         Runtime::say(x.what());
+        // A kernel's assert() (core/ops_call.cpp, __assertfail) stops the run with this message.
+        if (std::string(x.what()).find("assertion failed: ") != std::string::npos) return cudaErrorAssert;
         return failure;
     }
 }

@@ -107,6 +107,8 @@ std::string TraceExporter::sass_opcode(const core::Instruction& inst, const core
         case core::ControlKind::Branch: return "BRA";
         case core::ControlKind::Barrier: return "BAR.SYNC";
         case core::ControlKind::Exit: return "EXIT";
+        case core::ControlKind::Call: return "CALL.REL";
+        case core::ControlKind::Return: return "RET.REL";
         case core::ControlKind::None: return "NOP";
         }
         break;

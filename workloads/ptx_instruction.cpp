@@ -51,13 +51,18 @@ void PtxParser::parse_instruction(core::Kernel& k) {
     }
     const Token& op = expect_word();
     size_t dot = op.text.find('.');
-    if (op.text.substr(0, 9) == "bar.warp." || op.text == "bar.warp") dot = op.text.find('.', 4);
+    if (op.text.substr(0, 9) == "bar.warp." || op.text == "bar.warp" || op.text.substr(0, 8) == "bar.red.")
+        dot = op.text.find('.', 4);
+    if (op.text.substr(0, 12) == "barrier.red.") dot = op.text.find('.', 8);
     in.info = core::find_op(op.text.substr(0, dot));
     if (!in.info) error(op, "unsupported instruction");
+    if (m_func && in.info->name == "ret") in.info = core::find_op("ret.func");  // returns to the caller
     decode_modifiers(op, dot == std::string_view::npos ? std::string_view() : op.text.substr(dot), in);
 
     std::vector<RawOperand> ops;
-    if (!peek().is(';')) {
+    if (in.info->form == OpForm::Call) {
+        parse_call(op, in);
+    } else if (!peek().is(';')) {
         while (true) {
             ops.push_back(parse_operand());
             if (accept('|')) {
@@ -70,7 +75,7 @@ void PtxParser::parse_instruction(core::Kernel& k) {
     const Token& semi = peek();
     if (!semi.is(';')) error(semi, "expected ',' or ';' after operand but found");
     next();
-    assign_operands(op, ops, in);
+    if (in.info->form != OpForm::Call) assign_operands(op, ops, in);
 
     // The instruction as written, whitespace collapsed.
     const char* b = start.text.data();
@@ -87,7 +92,7 @@ void PtxParser::parse_instruction(core::Kernel& k) {
 void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruction& in) {
     const core::OpInfo& info = *in.info;
     const uint32_t m = info.mods;
-    DataType types[2] = {DataType::None, DataType::None};
+    DataType types[3] = {DataType::None, DataType::None, DataType::None};
     unsigned ntypes = 0;
     bool have_mode = false, have_cmp = false, have_space = false;
     while (!mods.empty()) {
@@ -97,7 +102,7 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
         if (mod.empty()) error(op, "malformed instruction");
         int i;
         if (DataType t = parse_type_name(mod); t != DataType::None) {
-            if (ntypes == 2) error(op, "too many type modifiers in");
+            if (ntypes == (info.form == OpForm::Video ? 3u : 2u)) error(op, "too many type modifiers in");
             types[ntypes++] = t;
         } else if ((m & (core::kModMul | core::kModLoHi)) && (mod == "lo" || mod == "hi" || (mod == "wide" && (m & core::kModMul)))) {
             in.mode = uint8_t(mod == "lo" ? core::MulMode::Lo : mod == "hi" ? core::MulMode::Hi : core::MulMode::Wide);
@@ -148,6 +153,13 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
             have_mode = true;
         } else if ((m & core::kModNaN) && mod == "NaN") {
             in.mode = 1;
+        } else if ((m & core::kModCC) && mod == "cc") {
+            in.cc = true;
+        } else if ((m & core::kModBarRed) && (mod == "popc" || mod == "and" || mod == "or") && !have_mode) {
+            in.mode = uint8_t(mod == "popc" ? core::BarRedOp::Popc : mod == "and" ? core::BarRedOp::And : core::BarRedOp::Or);
+            have_mode = true;
+        } else if ((m & core::kModVideo) && mod == "add") {
+            in.mode |= core::kVideoAdd;
         } else if ((m & core::kModShiftAmt) && mod == "shiftamt") {
             in.mode = 1;
         } else if (m & core::kModAny) {
@@ -157,7 +169,8 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
     }
 
     // Types.
-    const unsigned want = (info.form == OpForm::Cvt || info.form == OpForm::Set || info.form == OpForm::Tex) ? 2
+    const unsigned want = info.form == OpForm::Video ? 3
+                          : (info.form == OpForm::Cvt || info.form == OpForm::Set || info.form == OpForm::Tex) ? 2
                           : info.types ? 1 : 0;
     if (ntypes != want)
         error(op, ntypes < want ? "missing type modifier in" : "unexpected type modifier in");
@@ -174,7 +187,8 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
     } else {
         for (unsigned t = 0; t < ntypes; ++t) allowed(types[t], info.types);
         in.type = types[0];
-        if (info.form == OpForm::Cvt || info.form == OpForm::Tex) in.src_type = types[1];
+        if (info.form == OpForm::Cvt || info.form == OpForm::Tex || info.form == OpForm::Video) in.src_type = types[1];
+        if (info.form == OpForm::Video && types[2] == DataType::S32) in.mode |= core::kVideoBSigned;
     }
     const bool flt = is_float(in.type);
 
@@ -187,7 +201,8 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
     } else if (in.rounding && !flt) {
         error(op, "float rounding modifier on an integer type in");
     }
-    if (in.sat && !flt && info.form != OpForm::Cvt && !((m & core::kModSatInt) && in.type == DataType::S32))
+    if (in.sat && !flt && info.form != OpForm::Cvt && info.form != OpForm::Video &&
+        !((m & core::kModSatInt) && in.type == DataType::S32))
         error(op, ".sat is not supported with this type in");
     if (m & (core::kModMul | core::kModLoHi)) {
         if (flt && have_mode) error(op, ".lo/.hi/.wide on a float type in");
@@ -208,6 +223,18 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
             error(op, "atomic inc/dec need .u32 in");
         if (a == core::AtomOp::Cas && info.form == OpForm::Reduce) error(op, "red has no cas in");
     }
+    if (in.cc && in.type != DataType::U32 && in.type != DataType::S32 && in.type != DataType::U64 && in.type != DataType::S64)
+        error(op, ".cc needs a 32- or 64-bit integer type in");
+    if (info.name == "madc" && in.mode == uint8_t(core::MulMode::Wide)) error(op, "madc needs .lo or .hi in");
+    if (info.form == OpForm::Video && (in.mode & core::kVideoAdd) && in.sat) error(op, ".sat cannot be used with .add in");
+    if (info.form == OpForm::BarRed) {
+        if (!have_mode) error(op, "missing reduction (.popc, .and, .or) in");
+        if ((in.mode == uint8_t(core::BarRedOp::Popc)) != (in.type == DataType::U32))
+            error(op, "bar.red.popc needs .u32 and bar.red.and/.or need .pred in");
+    }
+    if (in.type == DataType::B16 && (info.form == OpForm::Atomic || info.form == OpForm::Reduce) &&
+        (info.form == OpForm::Reduce || in.mode != uint8_t(core::AtomOp::Cas)))
+        error(op, "16-bit atomics support only .cas in");
     if ((info.form == OpForm::Shfl || info.form == OpForm::Vote || info.form == OpForm::Match) && !have_mode)
         error(op, "missing mode in");
     if (info.form == OpForm::Tex) {
@@ -238,7 +265,8 @@ void PtxParser::decode_modifiers(const Token& op, std::string_view mods, Instruc
         if (in.space == StateSpace::Local && info.form != OpForm::Load && info.form != OpForm::Store)
             error(op, "unsupported state space .local (atomics on local memory) in");
         if (in.space == StateSpace::Const && info.form != OpForm::Load) error(op, "unsupported state space .const in");
-        if (in.space == StateSpace::Param && info.form != OpForm::Load) error(op, "unsupported state space .param in");
+        if (in.space == StateSpace::Param && info.form != OpForm::Load && info.form != OpForm::Store)
+            error(op, "unsupported state space .param in");
         if (in.vec > 1 && info.form != OpForm::Load && info.form != OpForm::Store) error(op, "vector modifier not allowed in");
         break;
     case OpForm::Cvta:

@@ -56,8 +56,14 @@ void PtxParser::parse_variable_decl(core::Module& mod, bool is_extern) {
         do {
             while (accept('{')) ++depth;
             RawOperand r = parse_operand();
-            if (!r.literal) error(*r.tok, "unsupported initializer (an address in a variable's initializer)");
-            values.push_back(literal_bits(r, type));
+            auto fn = r.literal ? m_function_index.end() : m_function_index.find(std::string(r.symbol));
+            if (fn != m_function_index.end() && core::type_bytes(type) == 8) {  // a function pointer
+                values.push_back(core::function_address(fn->second));
+                m_functions[fn->second].address_taken = true;
+            } else {
+                if (!r.literal) error(*r.tok, "unsupported initializer (an address in a variable's initializer)");
+                values.push_back(literal_bits(r, type));
+            }
             while (depth > 0 && accept('}')) --depth;
         } while (accept(','));
         if (depth != 0) error(peek(), "unbalanced braces in an initializer at");

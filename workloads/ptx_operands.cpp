@@ -302,6 +302,8 @@ Operand PtxParser::address(RawOperand& r, Instruction& in, uint8_t slot) {
     if (r.op.kind != Operand::Kind::Addr) error(*r.tok, "expected an address operand [..] but found");
     if (r.symbol.empty()) return r.op;
     if (in.space == StateSpace::Param) {
+        if (resolve_frame_param(r.symbol, in, r.op)) return r.op;
+        if (in.info->form == OpForm::Store) error(*r.tok, "st.param to a kernel parameter");
         for (const core::KernelParam& p : m_kernel->params) {
             if (p.name == r.symbol) {
                 r.op.imm += p.offset;
@@ -470,6 +472,19 @@ void PtxParser::assign_operands(const Token& op, std::vector<RawOperand>& ops, I
     case OpForm::Source:
         count(1, 1);
         src(0, t);
+        break;
+    case OpForm::BarRed:  // bar.red.op.type d, a[, b], {!}c
+        count(3, 4);
+        dst(0, t == pred);
+        for (size_t i = 1; i + 1 < ops.size(); ++i) src(i, u32);
+        src(ops.size() - 1, pred);
+        break;
+    case OpForm::Call:  // parsed by parse_call
+        break;
+    case OpForm::Video:  // vop4.dtype.atype.btype d, a, b, c
+        count(4, 4);
+        dst(0, false);
+        for (size_t i = 1; i < 4; ++i) src(i, u32);
         break;
     case OpForm::Tex: {
         count(2, 2);

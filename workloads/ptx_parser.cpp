@@ -114,6 +114,7 @@ core::Module PtxParser::parse() {
         }
         if (mod.kernels.size() > kernels) m_clean.push_back(m_problems->size() == before);
     }
+    link_functions(mod);
     // .file directives follow the kernels in nvcc's output: attach the table at the end.
     for (core::Kernel& k : mod.kernels) k.source_files = m_source_files;
     return mod;
@@ -138,22 +139,21 @@ void PtxParser::parse_module_item(core::Module& mod) {
         }
     } else if (t.is_word(".visible") || t.is_word(".weak")) {
         next();
-        if (m_problems && peek().is_word(".func")) return parse_function();
+        if (peek().is_word(".func")) return parse_function();
         if (peek().is_word(".global") || peek().is_word(".const")) return parse_variable_decl(mod, false);
         if (!peek().is_word(".entry") && !peek().is_word(".func"))
             error(peek(), "expected .entry after " + std::string(t.text) + " but found");
     } else if (t.is_word(".entry")) {
         mod.kernels.push_back(parse_entry());
         mod.kernels.back().idempotent = core::is_idempotent(mod.kernels.back());
-    } else if (m_problems && t.is_word(".func")) {
+    } else if (t.is_word(".func")) {
         parse_function();
-    } else if (t.is_word(".func") || t.is_word(".callprototype")) {
-        error(t, "unsupported directive (device functions and calls are not supported)");
+    } else if (t.is_word(".callprototype")) {
+        error(t, "unsupported directive (a module-scope .callprototype)");
     } else if (t.is_word(".extern")) {
         next();
-        if (m_problems && peek().is_word(".func")) return parse_function();
+        if (peek().is_word(".func")) return parse_function();
         if (peek().is_word(".global") || peek().is_word(".const")) return parse_variable_decl(mod, true);
-        if (peek().is_word(".func")) error(peek(), "unsupported directive (device functions and calls are not supported)");
         if (!peek().is_word(".shared")) error(peek(), "unsupported .extern declaration");
         SharedVar v = parse_shared_decl();
         v.is_extern = true;
@@ -242,6 +242,7 @@ core::Kernel PtxParser::parse_entry() {
     k->name = std::string(expect_word().text);
     k->file = m_file;
     m_scopes.clear();
+    m_param_scopes.clear();
     m_reg_type.clear();
     m_labels.clear();
     m_kernel_shared.clear();
@@ -249,11 +250,16 @@ core::Kernel PtxParser::parse_entry() {
     m_fixups.clear();
     m_loc_file = 0;
     m_loc_line = 0;
+    m_func = nullptr;
+    m_body_calls = {};
+    m_frame_bytes = 0;
     if (accept('(')) parse_params(*k);
     parse_perf_directives(*k);
     if (!peek().is('{')) error(peek(), "expected '{' to start the kernel body but found");
     parse_body(*k);
     finish_kernel(*k);
+    m_body_calls.frame_bytes = m_frame_bytes;
+    m_kernel_calls.push_back(m_body_calls);
     m_kernel = nullptr;
     m_body = nullptr;
     return kernel;
@@ -322,6 +328,7 @@ void PtxParser::parse_perf_directives(core::Kernel& k) {
 void PtxParser::parse_body(core::Kernel& k) {
     expect('{');
     m_scopes.emplace_back();
+    m_param_scopes.emplace_back();
     while (!m_scopes.empty()) {
         const Token& t = peek();
         if (t.kind == TokKind::End) error(t, "unexpected end of file in the body of kernel " + k.name + " at");
@@ -344,9 +351,11 @@ void PtxParser::parse_statement(core::Kernel& k) {
         if (t.is('}')) {
             next();
             m_scopes.pop_back();
+            if (!m_param_scopes.empty()) m_param_scopes.pop_back();
         } else if (t.is('{')) {
             next();
             m_scopes.emplace_back();
+            m_param_scopes.emplace_back();
         } else if (t.is_word(".reg")) {
             parse_reg_decl(k);
         } else if (t.is_word(".shared")) {
@@ -368,7 +377,10 @@ void PtxParser::parse_statement(core::Kernel& k) {
             if (v.is_extern) error(t, "unsized .local array");
             m_kernel_local.push_back(v);
         } else if (t.is_word(".param")) {
-            error(t, "unsupported directive (.param in a body is used for calls, which are not supported)");
+            parse_param_decl();
+        } else if (t.kind == TokKind::Word && peek(1).is(':') &&
+                   (peek(2).is_word(".callprototype") || peek(2).is_word(".calltargets"))) {
+            skip_prototype();
         } else if (t.kind == TokKind::Word && t.text[0] == '.') {
             error(t, "unsupported directive");
         } else if (t.kind == TokKind::Word && peek(1).is(':')) {
@@ -461,6 +473,8 @@ void PtxParser::finish_kernel(core::Kernel& k) {
     size = 0;
     place(m_kernel_local);
     k.local_bytes = size;
+    std::unordered_map<std::string, bool> local_names;
+    for (const SharedVar& v : m_kernel_local) local_names[v.name] = true;
 
     for (const Fixup& f : m_fixups) {
         core::Instruction& in = k.code[f.inst];
@@ -481,6 +495,12 @@ void PtxParser::finish_kernel(core::Kernel& k) {
             k.relocations.push_back({f.inst, f.in_src, f.slot, var->second});
             continue;
         }
+        if (auto fn = m_function_index.find(f.name); it == addr.end() && fn != m_function_index.end()) {
+            core::Operand& o = f.in_src ? in.src[f.slot] : in.dst[f.slot];
+            o.imm = core::function_address(fn->second) + f.addend;  // a function pointer
+            m_functions[fn->second].address_taken = true;
+            continue;
+        }
         if (it == addr.end()) {
             if (!m_problems) error(f.line, "undeclared identifier", f.name);
             auto u = m_unsupported_symbols.find(f.name);
@@ -492,6 +512,7 @@ void PtxParser::finish_kernel(core::Kernel& k) {
         }
         core::Operand& o = f.in_src ? in.src[f.slot] : in.dst[f.slot];
         o.imm = it->second + f.addend;
+        if (m_func && local_names.count(f.name)) m_func->local_refs.emplace_back(f.inst, f.in_src, f.slot);
     }
 }
 

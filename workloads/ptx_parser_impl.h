@@ -5,9 +5,11 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
+#include "core/call_site.h"
 #include "core/kernel.h"
 #include "core/op_table.h"
 #include "workloads/ptx_lexer.h"
@@ -21,6 +23,37 @@ struct SharedVar {
     uint32_t bytes = 0;
     bool is_extern = false;
     uint32_t offset = 0;
+};
+
+/// A .param variable a body declared for a call (argument or return value): its offset in the
+/// frame of the function (or kernel) being parsed.
+struct ParamSym {
+    uint32_t offset = 0, bytes = 0;
+};
+
+/// A `.func` of the module: its signature, and its body parsed like a kernel's (own registers,
+/// labels, .local data), linked into each kernel that can reach it (ptx_functions.cpp).
+struct ParsedFunction {
+    std::string name;
+    uint32_t line = 0;
+    core::Builtin builtin = core::Builtin::None;
+    bool defined = false;
+    bool address_taken = false;
+    core::Kernel body;  ///< code, registers, relocations, local_bytes; params = formals
+    std::vector<uint32_t> param_offset, param_bytes;
+    std::string ret_name;
+    uint32_t ret_offset = 0, ret_bytes = 0;
+    uint32_t frame_bytes = 0;
+    std::vector<std::tuple<uint32_t, bool, uint8_t>> local_refs;  ///< operands holding a .local offset
+    std::vector<uint32_t> callees;  ///< direct callees (module function ids)
+    bool indirect = false;          ///< has an indirect call
+};
+
+/// Calls made by a kernel body (for linking).
+struct KernelCalls {
+    std::vector<uint32_t> callees;
+    bool indirect = false;
+    uint32_t frame_bytes = 0;
 };
 
 /// A reference resolved when the kernel body is complete (labels, shared symbols).
@@ -71,6 +104,20 @@ private:
     void recover_module();
     void recover_statement();
     void parse_function();
+    // Device functions and calls (ptx_functions.cpp).
+    void parse_param_decl();
+    void parse_call(const Token& op, core::Instruction& in);
+    bool resolve_frame_param(std::string_view name, core::Instruction& in, core::Operand& o);
+    uint32_t declare_function(const std::string& name, uint32_t line);
+    void link_functions(core::Module& mod);
+    void skip_prototype();
+    std::vector<ParsedFunction> m_functions;
+    std::unordered_map<std::string, uint32_t> m_function_index;
+    std::vector<KernelCalls> m_kernel_calls;  ///< per parsed kernel
+    ParsedFunction* m_func = nullptr;         ///< the .func whose body is being parsed
+    KernelCalls m_body_calls;                 ///< calls of the body being parsed
+    std::vector<std::unordered_map<std::string, ParamSym>> m_param_scopes;
+    uint32_t m_frame_bytes = 0;               ///< frame bytes of the body being parsed
 
     // Module level (ptx_parser.cpp).
     void parse_module_item(core::Module& mod);

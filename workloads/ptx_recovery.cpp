@@ -55,27 +55,5 @@ void PtxParser::recover_statement() {
     }
 }
 
-void PtxParser::parse_function() {
-    // Device functions are not executed yet: report the directive, then read the body like a
-    // kernel's so that the problems inside it are listed too. The result is dropped.
-    const Token& kw = next();  // .func
-    report(PtxError(m_file, kw.line, "unsupported directive (device functions and calls are not supported)",
-                    kw.text));
-    core::Kernel scratch;
-    m_kernel = &scratch;
-    m_scopes.clear();
-    m_reg_type.clear();
-    m_labels.clear();
-    m_kernel_shared.clear();
-    m_kernel_local.clear();
-    m_fixups.clear();
-    if (accept('(')) parse_params(scratch);  // return values
-    scratch.name = std::string(expect_word().text);
-    if (accept('(')) parse_params(scratch);
-    parse_perf_directives(scratch);
-    if (!accept(';')) parse_body(scratch);
-    m_kernel = nullptr;
-}
-
 }  // namespace detail
 }  // namespace stacksim::workloads

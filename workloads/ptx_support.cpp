@@ -24,9 +24,9 @@ const PtxConstruct kLocal{".local memory",
                           "spills, the precise math library's slow paths, -G builds",
                           "constant indices (the array stays in registers), shared memory, -use_fast_math"};
 const PtxConstruct kCall{".func / call",
-                         "non-inlined __device__ functions (__noinline__, recursion, -G), printf, assert, "
-                         "function pointers and virtual functions",
-                         "__forceinline__; remove printf/assert from the simulated build"};
+                         "device functions compiled separately (-rdc: modules are not linked), calls whose "
+                         "arguments are not .param variables (hand-written PTX)",
+                         "compile the callee into the same module; pass arguments in .param variables"};
 const PtxConstruct kPrintf{"call vprintf", "printf", "remove printf from the simulated build"};
 const PtxConstruct kAssert{"call __assertfail", "assert", "compile with -DNDEBUG"};
 const PtxConstruct kTexture{"texture / surface", "texture and surface objects (tex1Dfetch, tex2D, surf2Dwrite, ...)",
@@ -53,6 +53,8 @@ PtxConstruct classify_ptx_problem(const PtxError& problem, const std::string& so
         starts(tok, "__local_depot") || (has(msg, "cvta supports") && has(source_line, ".local")))
         return kLocal;
     if (tok == "temp_param_reg" || has(msg, "unknown parameter")) return kCall;  // call sequences
+    if (has(msg, "call to ") || has(msg, "call arguments") || has(msg, "indirect call") || has(msg, "function defined twice"))
+        return kCall;
     if (tok == ".func" || tok == ".callprototype" || tok == ".calltargets" || op == "call" || tok == ".param" ||
         (has(tok, ".param") && has(msg, "state space")))
         return kCall;

@@ -213,6 +213,18 @@ print(int(sum(v['value'] for k, v in s.items() if k.endswith('faults.far'))))"; 
       fail "a rebuilt program does not make its points stale: $status_out"
     again=$("$stacksim" sweep "$d/s.toml" 2>&1) || fail "the resumed sweep failed: $again"
     grep -q "0 done, 0 failed, 2 to run" <<<"$again" || fail "resume did not rerun both points: $again" ;;
+  printf_assert)
+    # Device printf reaches the program's stdout; a failing assert makes the next synchronising
+    # call return cudaErrorAssert and the run report the assertion on one line.
+    bin=$(build printf_assert "$src/tests/cuda/printf_assert.cu" "${plain_ptx[@]}") || exit 1
+    run "$work/printf_assert.out" "$bin"
+    [ "$status" = 0 ] || fail "exit status $status: $out"
+    [ "$(grep -c '^hello from block [01] thread [0-9]* of 40$' <<<"$out")" = 80 ] || fail "not 80 printf lines: $out"
+    grep -q "PASSED printf" <<<"$out" || fail "the printf part did not pass: $out"
+    run "$work/printf_assert.fail" "$bin" assert
+    grep -q "^assert: cudaErrorAssert$" <<<"$out" || fail "cudaDeviceSynchronize did not return cudaErrorAssert: $out"
+    grep -q "assertion failed: .*printf_assert.cu:[0-9]*: .*check_positive.*: v\[i\] > 0" <<<"$err" ||
+      fail "no assertion line on stderr: $err" ;;
   *) fail "unknown case" ;;
 esac
 echo "PASSED ($case)"

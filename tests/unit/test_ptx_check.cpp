@@ -74,8 +74,9 @@ std::vector<std::string> constructs(const workloads::PtxCheck& c, const std::str
 
 TEST_CASE("check_ptx: recovers after each problem and lists them all in order", "[ptx][check]") {
     const workloads::PtxCheck c = workloads::check_ptx(kMany, "many.ptx");
-    const std::vector<std::string> want = {"4 call vprintf",  "11 address initialiser", "12 .func / call",
-                                           "17 .func / call", "27 pmevent",              "30 special register %pm0"};
+    // vprintf, .func and .param (calls) are supported; a function pointer in an initialiser
+    // before the function's declaration is not.
+    const std::vector<std::string> want = {"11 address initialiser", "27 pmevent", "30 special register %pm0"};
     CHECK(constructs(c, kMany) == want);
     REQUIRE(c.module.kernels.size() == 2);
     CHECK(c.module.kernels[0].name == "k");

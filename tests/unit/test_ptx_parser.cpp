@@ -213,14 +213,18 @@ TEST_CASE("ptx: errors name the file, line and token", "[ptx]") {
     require_error(snippet("mov.u32 %r1, %pm0;"), L, "unsupported special register");
     require_error(snippet("mov.u32 %r1, 1.5;"), L, "float literal");
     require_error(snippet("mov.u32 %r1, 12abc;"), L, "malformed number '12abc'");
-    require_error(snippet("call.uni foo, (%r1);"), L, "unsupported instruction 'call.uni'");
+    require_error(snippet("call.uni foo, (%r1);"), L, "call to an undeclared function 'foo'");
     require_error(snippet("mov.u32 %r1, nosuchsym;"), L, "undeclared identifier 'nosuchsym'");
     require_error(snippet("ld.param.u32 %r1, [nosuch];"), L, "unknown parameter 'nosuch'");
     require_error(snippet(".local .align 4 .b8 buf[];"), L, "unsized .local array");
     require_error(snippet("L1:\nL1: ret;"), L + 1, "duplicate label");
     require_error(snippet("atom.global.s32 %r1, [%rd1], 1;"), L, "missing atomic operation");
     require_error(snippet("atom.global.cas.b32 %r1, [%rd1], 1;"), L, "wrong number of operands");
-    require_error(".version 8.0\n.func foo()\n{\nret;\n}\n", 2, "device functions and calls are not supported) '.func'");
+    require_error(".version 8.0\n.func foo()\n{\nret;\n}\n.func foo()\n{\nret;\n}\n", 6, "function defined twice: 'foo'");
+    require_error(".version 8.0\n.func foo()\n;\n.visible .entry k()\n{\ncall.uni foo;\nret;\n}\n", 2,
+                  "call to a function that has no body in this module (modules are not linked) 'foo'");
+    require_error(".version 8.0\n.func g(.param .b32 a)\n{\n.reg .b32 %r<2>;\n.param .b32 p;\ncall.uni g, (%r1);\nret;\n}\n", 6,
+                  "must be .param variables declared in the body, not '%r1'");
     require_error(".version 8.0\n.global .texref t;\n", 2, "unsupported texture/surface reference '.texref'");
     require_error(".version 8.0\n.global .align 8 .u64 fp[1] = {f};\n", 2, "an address in a variable's initializer");
     require_error(".version 8.0\n.global .u32 g = 1;\n.global .u32 g = 2;\n", 3, "defined twice");

@@ -112,3 +112,44 @@ TEST_CASE("simt: divergence with no post-dominator but the exit runs both sides 
     s.exit(0x1);
     CHECK(s.empty());
 }
+
+TEST_CASE("simt: call and ret under divergence return every lane of the call together", "[simt][calls]") {
+    // Caller at 10 calls a function at 100 with lanes 0-3 active; inside, a branch at 101 with
+    // no post-dominator but the returns sends lanes 0,1 to 110 (ret) and 2,3 to 102 (ret).
+    SimtStack s;
+    s.reset(10, 0b1111);
+    s.call(10, 100, 0, 0b1111);
+    CHECK(s.call_depth() == 1);
+    CHECK(s.pc() == 100);
+    s.advance(101);
+    REQUIRE(s.branch(101, 110, kNoTarget, 0b0011));
+    CHECK(s.pc() == 102);  // the fall-through side first
+    CHECK(s.mask() == 0b1100);
+    s.ret(0b1100);
+    CHECK(s.call_depth() == 1);  // lanes 0,1 still in the call
+    CHECK(s.pc() == 110);
+    CHECK(s.mask() == 0b0011);
+    s.ret(0b0011);
+    CHECK(s.call_depth() == 0);
+    CHECK(s.pc() == 11);  // the caller continues with all its lanes
+    CHECK(s.mask() == 0b1111);
+}
+
+TEST_CASE("simt: a guarded call and an indirect call's second target", "[simt][calls]") {
+    SimtStack s;
+    s.reset(5, 0b1111);
+    // Lanes 0,1 call the first target, lanes 2 (another target) redo the call, lane 3's guard is false.
+    s.call(5, 50, 0b0100, 0b0011);
+    CHECK(s.pc() == 50);
+    CHECK(s.mask() == 0b0011);
+    s.ret(0b0011);
+    CHECK(s.pc() == 5);  // the call again, for lane 2
+    CHECK(s.mask() == 0b0100);
+    s.call(5, 70, 0, 0b0100);
+    CHECK(s.call_depth() == 1);
+    s.ret(0b0100);
+    CHECK(s.call_depth() == 0);
+    CHECK(s.depth() == 1);  // the redo entry reached its reconvergence point (6) and popped
+    CHECK(s.pc() == 6);
+    CHECK(s.mask() == 0b1111);
+}
