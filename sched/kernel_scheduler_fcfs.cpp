@@ -5,7 +5,7 @@
 namespace stacksim::sched {
 
 KernelSchedulerRegistry& kernel_schedulers() {
-    static KernelSchedulerRegistry registry("kernel scheduler");
+    static KernelSchedulerRegistry registry("kernel scheduler", "kernel schedulers: which pending kernels run, and which running one a better pair preempts");
     return registry;
 }
 

@@ -5,7 +5,7 @@
 namespace stacksim::sched {
 
 PreemptionPolicyRegistry& preemption_policies() {
-    static PreemptionPolicyRegistry registry("preemption policy");
+    static PreemptionPolicyRegistry registry("preemption policy", "preemption policies: which SMs a higher-priority kernel takes, and how their CTAs leave");
     return registry;
 }
 

@@ -2,6 +2,8 @@
 // The run configuration: its sections, read from TOML through each module's declared parameters.
 #include "top/run_config.h"
 
+#include "memory/dram_model.h"
+
 #include <sys/stat.h>
 
 #include <fmt/format.h>
@@ -177,8 +179,8 @@ const sim::Params<RunSettings>& RunSettings::params() {
 }
 
 double RunConfig::memory_peak_gbps() const {
-    if (mem.model == MemoryModel::Simple || dram.name == "fixed") return memory.bandwidth_gbps;
-    return dram.peak_bandwidth_gbps() * address_map.partitions;
+    if (mem.model == MemoryModel::Simple) return memory.bandwidth_gbps;
+    return memory::dram_models().create(dram.model)->peak_gbps(dram, memory, address_map.partitions);
 }
 
 RunConfig read_run_config(sim::ConfigDoc& doc) {
