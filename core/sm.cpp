@@ -81,14 +81,14 @@ Sm::Pipe& Sm::pipe_for(UnitClass u) {
 void Sm::process_responses(uint64_t) {
     for (tlm::tlm_generic_payload* p : m_responses) {
         const sim::MemExtension& e = sim::PayloadPool::ext(*p);
-        if (e.tag != kNoOp && (e.tag & kContextTag)) {
-            const uint32_t slot = e.tag & ~kContextTag;
+        if (e.traffic == sim::TrafficClass::Context) {
+            const uint32_t slot = e.tag;
             p->release();
             --m_in_flight;
             m_ctas.context_response(slot);
             continue;
         }
-        if (e.tag == kFetchTag) {
+        if (e.traffic == sim::TrafficClass::Instruction) {  // the payload's address names the line
             const uint64_t addr = p->get_address();
             p->release();
             fetch_response(addr);

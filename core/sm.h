@@ -81,8 +81,9 @@ private:
         uint32_t bytes;
         uint32_t sector_mask;
         uint32_t warp;
-        uint32_t op;  ///< pending-load index, or kNoOp
+        uint32_t op;  ///< pending-load index or kNoOp (Demand); CTA slot (Context)
         sim::MemAccess access;
+        sim::TrafficClass traffic = sim::TrafficClass::Demand;
     };
     struct PendingLoad {
         uint32_t warp;
@@ -95,10 +96,6 @@ private:
         uint32_t latency;
     };
     static constexpr uint32_t kNoOp = 0xFFFFFFFF;
-    /// Tag bit of context save/restore requests; the low bits are the CTA slot.
-    static constexpr uint32_t kContextTag = 0x8000'0000;
-    /// Tag of an I-cache fill read (icache_fill = memory); the payload's address names the line.
-    static constexpr uint32_t kFetchTag = 0x4000'0000;
     /// fetch_ready(): the instruction's line is being filled from memory.
     static constexpr uint64_t kFillPending = ~uint64_t{0};
 

@@ -50,6 +50,7 @@ struct WalkBench {
         c.ways = 16;
         c.hit_latency = 20;
         c.atomics = memory::AtomicPolicy::Execute;
+        c.role = memory::CacheRole::L2;
         c.write_policy = memory::WritePolicy::WriteBack;
         return c;
     }
