@@ -83,7 +83,7 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
     if (m_gmmu && cfg.etc.enabled()) {
         std::vector<const core::SmActivity*> sms;
         for (auto& sm : m_sms) sms.push_back(sm.get());
-        m_etc = std::make_unique<EtcController>("etc", cfg.etc, std::move(sms), *m_gmmu, m_core_clock, stats);
+        m_etc = std::make_unique<uvm::EtcController>("etc", cfg.etc, std::move(sms), *m_gmmu, m_core_clock, stats);
         for (size_t i = 0; i < m_sms.size(); ++i) m_etc->commands(static_cast<uint32_t>(i)).bind(m_sms[i]->cta_manager());
     }
     m_kmu->events.bind(*m_preemption);

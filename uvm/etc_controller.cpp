@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // ETC wired to the GPU: sampling, the policy engine's choice, throttling epochs.
-#include "top/etc_controller.h"
+#include "uvm/etc_controller.h"
 
 #include <algorithm>
 #include <cstring>
 
-namespace stacksim::top {
+namespace stacksim::uvm {
 
 EtcController::EtcController(sc_core::sc_module_name name, const memory::EtcConfig& cfg,
                              std::vector<const core::SmActivity*> sms, memory::Gmmu& gmmu, sim::ClockDomain& clock,
@@ -149,4 +149,4 @@ void EtcController::wake() {
     m_event.notify(m_clock.period() * static_cast<double>(at > now ? at - now : 1));
 }
 
-}  // namespace stacksim::top
+}  // namespace stacksim::uvm

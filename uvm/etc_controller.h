@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// ETC (thesis chapter 3) wired to the GPU: classifier samples, policy engine, SM throttling.
+// ETC (thesis chapter 3) on the GPU: classifier samples, policy engine, SM throttling by command.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -19,7 +19,7 @@
 #include "sim/clock_domain.h"
 #include "sim/stats.h"
 
-namespace stacksim::top {
+namespace stacksim::uvm {
 
 /// One timed event every sample_cycles (or sooner, at a throttling epoch's end) samples the
 /// SMs' coalescing counters; the first sample with memory instructions decides the class, and
@@ -74,4 +74,4 @@ private:
     sc_core::sc_event m_event;
 };
 
-}  // namespace stacksim::top
+}  // namespace stacksim::uvm
