@@ -13,6 +13,7 @@ namespace {
 
 class Fcfs final : public KernelScheduler {
 public:
+    bool decides_preemptions() const override { return false; }
     Decision next(const std::vector<Pending>& pool, const std::vector<core::KernelLaunch*>& running,
                   uint32_t max_resident) override {
         Decision d;
