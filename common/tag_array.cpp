@@ -5,7 +5,7 @@
 namespace stacksim::common {
 
 ReplacementRegistry& replacement_policies() {
-    static ReplacementRegistry registry("replacement policy");
+    static ReplacementRegistry registry("replacement policy", "cache replacement policies: the victim line of a full set");
     return registry;
 }
 

@@ -37,7 +37,34 @@ void CtaManager::receive(CtaCommand& c) {
     case CtaCommandKind::TrackSharedStores: m_track_shared = c.value != 0; break;
     case CtaCommandKind::StopFetch: m_pipe.stop_fetch(true); break;
     case CtaCommandKind::Resume: m_pipe.stop_fetch(false); break;
+    case CtaCommandKind::ForgetKernel: forget_kernel(*c.launch); break;
     }
+}
+
+KernelTally* CtaManager::find_tally(const KernelLaunch* launch) {
+    for (auto& [l, t] : m_tallies)
+        if (l == launch) return t.get();
+    return nullptr;
+}
+
+KernelTally* CtaManager::tally_of(const KernelLaunch& launch) {
+    if (KernelTally* t = find_tally(&launch)) return t;
+    m_tallies.emplace_back(&launch, std::make_unique<KernelTally>());
+    return m_tallies.back().second.get();
+}
+
+KernelTally CtaManager::tally(const KernelLaunch& launch) const {
+    for (auto& [l, t] : m_tallies)
+        if (l == &launch) return *t;
+    return {};
+}
+
+void CtaManager::forget_kernel(const KernelLaunch& launch) {
+    for (auto it = m_tallies.begin(); it != m_tallies.end(); ++it)
+        if (it->first == &launch) {
+            m_tallies.erase(it);
+            return;
+        }
 }
 
 void CtaManager::report(CtaEvent e) {
@@ -74,6 +101,7 @@ void CtaManager::start_cta(KernelLaunch& launch, uint64_t cta_index) {
     const uint32_t nwarps = launch.warps_per_cta();
     cta.used = true;
     cta.launch = &launch;
+    cta.tally = tally_of(launch);
     cta.cta_index = cta_index;
     cta.warps_total = nwarps;
     cta.warps_live = nwarps;
@@ -169,6 +197,7 @@ void CtaManager::restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> sav
     cta = saved->cta;
     cta.used = true;
     cta.launch = &launch;
+    cta.tally = tally_of(launch);
     cta.warps_total = static_cast<uint32_t>(saved->warps.size());
     cta.warps_live = cta.warps_total;
     cta.registers = registers_per_warp(launch.regs_per_thread) * launch.warps_per_cta();

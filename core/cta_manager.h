@@ -43,6 +43,7 @@ public:
     std::vector<ResidentCta> resident_ctas() const override;
     bool only_runs(const KernelLaunch& launch) const override;
     uint32_t sm_id() const override { return m_id; }
+    KernelTally tally(const KernelLaunch& launch) const override;
 
     void set_observer(SmObserver* o) { m_observer = o; }
     /// SMs of the GPU, for %nsmid.
@@ -64,7 +65,7 @@ public:
     void count_instruction(Warp& w, const Instruction& inst) {
         CtaSlot& cta = m_ctas[w.cta_slot];
         ++cta.warp_instructions;
-        ++cta.launch->warp_instructions;
+        ++cta.tally->warp_instructions;
         for (unsigned i = 0; i < inst.num_writes; ++i) mark_register(w.dirty, inst.writes[i]);
         if (cta.ckpt.checkpoint_at == cta.warp_instructions) m_checkpoint_due = true;
     }
@@ -76,6 +77,8 @@ public:
     void warp_freed(uint32_t cta);
     /// A context save/restore line of CTA slot `cta` came back.
     void context_response(uint32_t cta);
+    /// This SM's tally of `launch`, or null when it has none (never ran it, or forgot it).
+    KernelTally* find_tally(const KernelLaunch* launch);
 
 private:
     void start_cta(KernelLaunch& launch, uint64_t cta_index);
@@ -85,6 +88,9 @@ private:
     void arm_checkpoints(uint64_t instructions, CheckpointCounters* c);
     void report(CtaEvent e);
     uint32_t take_slot();
+    /// This SM's tally of `launch`, made on first use.
+    KernelTally* tally_of(const KernelLaunch& launch);
+    void forget_kernel(const KernelLaunch& launch);
     void emit(SmEventKind kind, uint32_t slot);
     // Preemption (cta_manager_preemption.cpp).
     uint64_t context_bytes(const CtaSlot& cta) const;
@@ -111,6 +117,9 @@ private:
     SmObserver* m_observer = nullptr;
 
     std::vector<CtaSlot> m_ctas;
+    /// Per-kernel tallies of this SM, for kernels with CTAs here since their launch (few:
+    /// entries are dropped at ForgetKernel); stable addresses, CtaSlot::tally points in.
+    std::vector<std::pair<const KernelLaunch*, std::unique_ptr<KernelTally>>> m_tallies;
     uint32_t m_threads_used = 0, m_regs_used = 0, m_smem_used = 0, m_ctas_running = 0;
     uint64_t m_warp_age = 0;
     uint32_t m_preempting = 0;      ///< CTAs stopping, saving or flushing

@@ -24,6 +24,7 @@ enum class CtaCommandKind : uint8_t {
     TrackSharedStores,  ///< dirty tracking of shared-memory blocks on (`value` != 0) or off
     StopFetch,          ///< the whole SM stops fetching (its CTAs stay resident)
     Resume,             ///< the SM fetches again
+    ForgetKernel,       ///< `launch` ended and its tallies were collected: drop this SM's part
 };
 
 /// One command. Fields beyond `kind` are read only by the kinds that name them.
@@ -62,6 +63,12 @@ struct CtaCommand {
         c.kind = CtaCommandKind::Checkpoint;
         c.slot = slot;
         c.order = o;
+        return c;
+    }
+    static CtaCommand forget(const KernelLaunch& l) {
+        CtaCommand c;
+        c.kind = CtaCommandKind::ForgetKernel;
+        c.launch = const_cast<KernelLaunch*>(&l);
         return c;
     }
     static CtaCommand set(CtaCommandKind k, uint64_t value, CheckpointCounters* counters = nullptr) {

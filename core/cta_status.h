@@ -41,6 +41,9 @@ public:
     virtual bool only_runs(const KernelLaunch& launch) const = 0;
     /// The CTAs on the SM (for preemption decisions).
     virtual std::vector<ResidentCta> resident_ctas() const = 0;
+    /// This SM's part of `launch`'s tallies so far (zero when it ran none of it, or after
+    /// ForgetKernel).
+    virtual KernelTally tally(const KernelLaunch& launch) const = 0;
 };
 
 }  // namespace stacksim::core

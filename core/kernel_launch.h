@@ -13,6 +13,18 @@ namespace stacksim::core {
 
 struct TraceKernel;
 
+/// One SM's part of a kernel's tallies (KernelLaunch::outcomes, warp_instructions): written by
+/// that SM alone, read by the CTA dispatcher.
+struct KernelTally {
+    std::array<uint64_t, 8> outcomes{};  ///< issue slots by IssueOutcome (sm.h)
+    uint64_t warp_instructions = 0;
+    KernelTally& operator+=(const KernelTally& o) {
+        for (size_t i = 0; i < outcomes.size(); ++i) outcomes[i] += o.outcomes[i];
+        warp_instructions += o.warp_instructions;
+        return *this;
+    }
+};
+
 /// Everything an SM needs to run CTAs of one launched kernel.
 struct KernelLaunch {
     uint32_t id = 0;                     ///< launch sequence number
@@ -32,6 +44,9 @@ struct KernelLaunch {
     uint64_t local_base = 0;
     uint32_t local_bytes = 0;
     uint64_t local_cta_bytes() const { return uint64_t{(local_bytes + 3u) / 4u * 4u} * warps_per_cta() * 32; }
+    // The two tallies below are the CTA dispatcher's: each SM counts its part in its own
+    // KernelTally, and the dispatcher adds them up here when the kernel ends (while it runs,
+    // sched::CtaDispatcher::tally() sums them).
     /// Scheduler issue slots charged to this kernel, indexed by IssueOutcome (sm.h).
     std::array<uint64_t, 8> outcomes{};
     uint64_t warp_instructions = 0;      ///< warp instructions issued by its CTAs (all SMs)

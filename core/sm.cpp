@@ -12,21 +12,6 @@
 
 namespace stacksim::core {
 
-const char* outcome_name(IssueOutcome o) {
-    switch (o) {
-    case IssueOutcome::Issued: return "issued";
-    case IssueOutcome::PipelineBusy: return "stall_pipeline_busy";
-    case IssueOutcome::Fetch: return "stall_fetch";
-    case IssueOutcome::MemoryThrottle: return "stall_memory_throttle";
-    case IssueOutcome::MemoryDependency: return "stall_memory_dependency";
-    case IssueOutcome::Synchronization: return "stall_synchronization";
-    case IssueOutcome::ExecutionDependency: return "stall_execution_dependency";
-    case IssueOutcome::Idle: return "stall_idle";
-    case IssueOutcome::Count: break;
-    }
-    return "?";
-}
-
 Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::ClockDomain& clock,
        std::vector<std::unique_ptr<WarpSchedulerPolicy>> policies, sim::StatRegistry& stats)
     : sc_module(name), downstream("downstream"), m_id(id), m_cfg(cfg), m_clock(clock),
@@ -96,14 +81,14 @@ Sm::Pipe& Sm::pipe_for(UnitClass u) {
 void Sm::process_responses(uint64_t) {
     for (tlm::tlm_generic_payload* p : m_responses) {
         const sim::MemExtension& e = sim::PayloadPool::ext(*p);
-        if (e.tag != kNoOp && (e.tag & kContextTag)) {
-            const uint32_t slot = e.tag & ~kContextTag;
+        if (e.traffic == sim::TrafficClass::Context) {
+            const uint32_t slot = e.tag;
             p->release();
             --m_in_flight;
             m_ctas.context_response(slot);
             continue;
         }
-        if (e.tag == kFetchTag) {
+        if (e.traffic == sim::TrafficClass::Instruction) {  // the payload's address names the line
             const uint64_t addr = p->get_address();
             p->release();
             fetch_response(addr);
@@ -147,7 +132,9 @@ void Sm::account_sleep(uint64_t cycle) {
     for (uint32_t s = 0; s < m_cfg.schedulers; ++s) {
         const size_t o = static_cast<size_t>(m_last_outcome[s]);
         m_outcomes[o] += slept;
-        if (m_last_charged[s]) m_last_charged[s]->outcomes[o] += slept;
+        // Its kernel may have ended meanwhile (its tallies collected): then nobody counts them.
+        if (m_last_charged[s])
+            if (KernelTally* t = m_ctas.find_tally(m_last_charged[s])) t->outcomes[o] += slept;
     }
 }
 
@@ -189,23 +176,22 @@ void Sm::issue(uint64_t cycle) {
         IssueOutcome outcome = IssueOutcome::Idle;
         // The kernel the slot is charged to: the issuing or first stalled warp's (taken before
         // issuing, since an exiting warp frees its slot).
-        KernelLaunch* charged = m_ctas.cta(m_warps[warps.front()].cta_slot).launch;
+        const CtaSlot* charged = &m_ctas.cta(m_warps[warps.front()].cta_slot);
         bool issued = false;
         bool any_fetch_wait = false;
         for (uint32_t slot : m_order) {
             bool has_inst = false;
-            KernelLaunch* launch = m_ctas.cta(m_warps[slot].cta_slot).launch;
+            const CtaSlot* cta = &m_ctas.cta(m_warps[slot].cta_slot);
             IssueOutcome o = try_issue(slot, cycle, has_inst);
             if (o == IssueOutcome::Issued) {
                 m_policies[s]->on_issue(slot, m_last_long);
                 issued = true;
                 outcome = o;
-                charged = launch;
                 break;
             }
             if (has_inst && outcome == IssueOutcome::Idle) {
                 outcome = o;
-                charged = launch;
+                charged = cta;
             }
             if (!has_inst) any_fetch_wait = true;
         }
@@ -213,9 +199,9 @@ void Sm::issue(uint64_t cycle) {
         ++m_outcomes[static_cast<size_t>(outcome)];
         // An issued slot was charged by try_issue() before the instruction ran: an EXIT that
         // ends the kernel's last CTA makes its record, which must include that slot.
-        if (!issued) ++charged->outcomes[static_cast<size_t>(outcome)];
+        if (!issued) ++charged->tally->outcomes[static_cast<size_t>(outcome)];
         m_last_outcome[s] = outcome;
-        m_last_charged[s] = issued ? nullptr : charged;  // no sleep follows an issue
+        m_last_charged[s] = issued ? nullptr : charged->launch;  // no sleep follows an issue
     }
 }
 
@@ -272,7 +258,7 @@ IssueOutcome Sm::try_issue(uint32_t slot, uint64_t cycle, bool& has_inst) {
         emit(SmEventKind::Issue, cycle, slot, w.stack.pc(), w.stack.mask(), 0, 0, 0, &inst);
         m_watch_state[slot] = static_cast<uint8_t>(IssueOutcome::Issued);
     }
-    ++m_ctas.cta(w.cta_slot).launch->outcomes[static_cast<size_t>(IssueOutcome::Issued)];
+    ++m_ctas.cta(w.cta_slot).tally->outcomes[static_cast<size_t>(IssueOutcome::Issued)];
     execute_and_retire(w, slot, inst, cycle, pipe, unit);
     return IssueOutcome::Issued;
 }

@@ -16,7 +16,9 @@
 #include "core/cta_manager.h"
 #include "core/kernel_launch.h"
 #include "core/exec_context.h"
+#include "core/issue_outcome.h"
 #include "core/operand_collector.h"
+#include "core/sm_activity.h"
 #include "core/sm_observer.h"
 #include "core/sm_pipeline.h"
 #include "common/tag_array.h"
@@ -30,26 +32,13 @@
 
 namespace stacksim::core {
 
-/// Issue-slot outcomes counted per scheduler and cycle (textbook §3.4.2 stall reasons).
-enum class IssueOutcome : uint8_t {
-    Issued, PipelineBusy, Fetch, MemoryThrottle, MemoryDependency, Synchronization,
-    ExecutionDependency, Idle, Count
-};
-static_assert(static_cast<size_t>(IssueOutcome::Count) == std::tuple_size<decltype(KernelLaunch::outcomes)>::value,
-              "KernelLaunch::outcomes has one counter per issue outcome");
-/// The stall reason of a watched warp that was ready but left out of its scheduler's order (a
-/// two-level scheduler's pending warp); not an IssueOutcome (no statistic counts it).
-constexpr uint8_t kStallPending = 0xF0;
-/// Stat name of an outcome ("issued", "stall_pipeline_busy", ...).
-const char* outcome_name(IssueOutcome o);
-
 /// One SM. Ticked by the core clock domain only while it has warps that can make progress;
 /// sleeps until a writeback, a fetch or a memory response when all its warps wait.
 /// Memory protocol on `downstream` (docs/protocol.md): BEGIN_REQ per 128-byte line
 /// (MemExtension carries the sector mask), END_REQ may be withheld (back-pressure), BEGIN_RESP
 /// for every request. Its CTAs are managed by its CtaManager (cta_manager()), which reaches the
 /// pipeline through SmPipeline only.
-class Sm : public sc_core::sc_module, public sim::Clocked, private SmPipeline {
+class Sm : public sc_core::sc_module, public sim::Clocked, public SmActivity, private SmPipeline {
 public:
     sim::InitiatorPort downstream;
 
@@ -68,19 +57,14 @@ public:
     /// SMs of the GPU, for %nsmid.
     void set_num_sms(uint32_t n) { m_ctas.set_num_sms(n); }
 
-    bool busy() const { return m_ctas.running() > 0; }
     /// One line per busy warp: what it is waiting on (for the deadlock watchdog).
     std::string describe_state() const;
-    uint64_t warp_instructions() const { return m_issued_insts.value(); }
-    /// Stops (true) or resumes (false) instruction fetch: a stopped SM issues what its
-    /// I-buffers hold, finishes its memory requests, then sleeps (no ticks) until resumed.
-    /// CTAs stay resident. Used by memory-aware SM throttling.
-    void stop_fetch(bool stop) override;
-    bool fetch_stopped() const { return m_fetch_stopped; }
-    /// Global-memory warp instructions issued so far (loads, stores, atomics).
-    uint64_t global_memory_instructions() const { return m_global_mem_insts; }
-    /// Cache-line requests those instructions coalesced into.
-    uint64_t coalesced_requests() const { return m_coalesced_lines; }
+    // SmActivity
+    bool busy() const override { return m_ctas.running() > 0; }
+    uint64_t warp_instructions() const override { return m_issued_insts.value(); }
+    bool fetch_stopped() const override { return m_fetch_stopped; }
+    uint64_t global_memory_instructions() const override { return m_global_mem_insts; }
+    uint64_t coalesced_requests() const override { return m_coalesced_lines; }
 
     bool tick(uint64_t cycle) override;
 
@@ -97,8 +81,9 @@ private:
         uint32_t bytes;
         uint32_t sector_mask;
         uint32_t warp;
-        uint32_t op;  ///< pending-load index, or kNoOp
+        uint32_t op;  ///< pending-load index or kNoOp (Demand); CTA slot (Context)
         sim::MemAccess access;
+        sim::TrafficClass traffic = sim::TrafficClass::Demand;
     };
     struct PendingLoad {
         uint32_t warp;
@@ -111,10 +96,6 @@ private:
         uint32_t latency;
     };
     static constexpr uint32_t kNoOp = 0xFFFFFFFF;
-    /// Tag bit of context save/restore requests; the low bits are the CTA slot.
-    static constexpr uint32_t kContextTag = 0x8000'0000;
-    /// Tag of an I-cache fill read (icache_fill = memory); the payload's address names the line.
-    static constexpr uint32_t kFetchTag = 0x4000'0000;
     /// fetch_ready(): the instruction's line is being filled from memory.
     static constexpr uint64_t kFillPending = ~uint64_t{0};
 
@@ -125,6 +106,9 @@ private:
     void attach_warp(uint32_t slot) override { m_sched_warps[slot % m_cfg.schedulers].push_back(slot); }
     void detach_warp(uint32_t slot) override;
     void finish_warp(uint32_t slot) override { warp_finished(slot); }
+    /// A stopped SM issues what its I-buffers hold, finishes its memory requests, then sleeps
+    /// (no ticks) until resumed; CTAs stay resident (memory-aware SM throttling, by command).
+    void stop_fetch(bool stop) override;
     void stop_cta_fetch(uint32_t cta) override;
     bool drained(uint32_t cta, bool registers) const override;
     uint64_t queue_context(uint32_t cta, uint64_t addr, uint64_t bytes, sim::MemAccess access) override;
@@ -210,7 +194,7 @@ private:
     uint64_t m_last_tick = 0;
     bool m_resident_after_tick = false;
     std::vector<IssueOutcome> m_last_outcome;      ///< per scheduler, at the last tick
-    std::vector<KernelLaunch*> m_last_charged;     ///< per scheduler: kernel charged (or null)
+    std::vector<const KernelLaunch*> m_last_charged;  ///< per scheduler: kernel charged (or null)
 };
 
 }  // namespace stacksim::core

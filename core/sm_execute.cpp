@@ -263,8 +263,7 @@ void Sm::send_requests(uint64_t cycle) {
         e.sector_mask = rq.sector_mask;
         e.issue_cycle = cycle;
         e.access = rq.access;
-        if (rq.op != kNoOp && (rq.op & kContextTag)) common::ContextExtension::set(p);
-        else if (rq.op == kFetchTag) common::InstructionExtension::set(p);
+        e.traffic = rq.traffic;
         m_outgoing.pop_front();
         ++m_mem_requests;
         m_progress = true;
@@ -348,7 +347,7 @@ uint64_t Sm::fetch_ready(Warp& w, uint32_t pc, uint64_t cycle) {
         const uint32_t count = m_cfg.icache_line_bytes / m_cfg.sector_bytes;
         const uint32_t mask = (count >= 32 ? ~0u : (1u << count) - 1) << first;
         m_outgoing.push_back({mem_line, m_cfg.icache_line_bytes, mask, static_cast<uint32_t>(&w - m_warps.data()),
-                              kFetchTag, sim::MemAccess::Read});
+                              kNoOp, sim::MemAccess::Read, sim::TrafficClass::Instruction});
         return kFillPending;
     }
     uint64_t done = cycle + m_cfg.icache_miss_latency;
@@ -466,7 +465,8 @@ uint64_t Sm::queue_context(uint32_t cta, uint64_t addr, uint64_t total, sim::Mem
         const uint64_t bytes = std::min(line, total - i * line);
         const uint32_t sectors = static_cast<uint32_t>((bytes + m_cfg.sector_bytes - 1) / m_cfg.sector_bytes);
         m_outgoing.push_back({addr + i * line, static_cast<uint32_t>(sectors * m_cfg.sector_bytes),
-                              sectors >= 32 ? ~0u : (1u << sectors) - 1, warp, kContextTag | cta, access});
+                              sectors >= 32 ? ~0u : (1u << sectors) - 1, warp, cta, access,
+                              sim::TrafficClass::Context});
     }
     m_in_flight += static_cast<uint32_t>(lines);
     return lines;

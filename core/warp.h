@@ -100,6 +100,7 @@ struct CtaSlot {
     uint64_t start_cycle = 0;   ///< when it (last) started or resumed on this SM
     uint64_t prior_cycles = 0;  ///< resident cycles on SMs before a context switch
     uint64_t warp_instructions = 0;  ///< issued by its warps (across switches)
+    KernelTally* tally = nullptr;    ///< this SM's tally of its kernel (CtaManager::tally_of)
     CtaState state = CtaState::Running;
     bool switch_out = false;         ///< Stopping for a context switch (else for a flush)
     uint32_t context_outstanding = 0;  ///< context save/restore requests not yet answered

@@ -5,7 +5,7 @@
 namespace stacksim::memory {
 
 DramSchedulerRegistry& dram_schedulers() {
-    static DramSchedulerRegistry registry("DRAM scheduler");
+    static DramSchedulerRegistry registry("DRAM scheduler", "DRAM schedulers: the order a channel serves its queued requests");
     return registry;
 }
 

@@ -2,6 +2,8 @@
 // DRAM channel configuration: validation, address mapping and the named presets.
 #include "memory/dram_timing.h"
 
+#include "memory/dram_model.h"
+
 #include <cmath>
 
 #include "memory/dram_scheduler.h"
@@ -56,8 +58,10 @@ void DramChannelConfig::validate() const {
             "must be a multiple of the burst size (bus_bits / 8 * burst_length)");
     require(read_queue_depth >= 1, "read_queue_depth", "must be positive");
     require(write_queue_depth >= 1, "write_queue_depth", "must be positive");
+    std::string known;
+    for (const auto& n : dram_schedulers().names()) known += (known.empty() ? "" : ", ") + n;
     require(dram_schedulers().contains(scheduler.name), "scheduler",
-            "unknown scheduler \"" + scheduler.name + "\" (known: fcfs, frfcfs)");
+            "unknown scheduler \"" + scheduler.name + "\" (known: " + known + ")");
     require(write_high_watermark >= 1 && write_high_watermark <= write_queue_depth,
             "write_high_watermark", "must be between 1 and write_queue_depth");
     require(write_low_watermark < write_high_watermark, "write_low_watermark",
@@ -224,11 +228,19 @@ const sim::Params<DramChannelConfig>& DramChannelConfig::params() {
     using C = DramChannelConfig;
     static const auto p = [] {
         sim::Params<C> p;
-        p.add("preset", &C::name, "", "timing and geometry preset the other keys modify (docs/dram.md); fixed: each partition's channel is the simple memory of [memory] with 1/partitions of its bandwidth (the other keys are checked, not used)")
+        p.add("preset", &C::name, "", "timing and geometry preset the other keys modify (docs/dram.md); \"fixed\" is "
+                                      "kept for old configs: it means model = \"fixed\"")
             .one_of({"fixed", "gddr5", "gddr6", "hbm2", "hbm3"})
             .when_given([](C& c) {
-                if (c.name != "fixed") c = preset(c.name);
+                if (c.name == "fixed")
+                    c.model = "fixed";
+                else
+                    c = preset(c.name);
             });
+        p.add("model", &C::model, "",
+              "the channel behind each L2 slice: timed (the command-level channel of the keys below) or fixed (the "
+              "simple memory of [memory] with 1/partitions of its bandwidth; the other keys are checked, not used)")
+            .one_of(dram_models());
         p.add("clock_mhz", &C::clock_mhz, "MHz", "DRAM command clock (CK); every timing counts its cycles")
             .range(1.0, 100000.0);
         p.add("bus_bits", &C::bus_bits, "bits", "data bus width of the channel").range(8, 4096);

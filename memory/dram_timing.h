@@ -61,7 +61,8 @@ struct DramAddress {
 /// consecutive rows-worth of data alternate bank groups. With `xor_bank_hash` the bank index
 /// is XORed with the low row bits (permutation-based interleaving, Zhang et al., MICRO 2000).
 struct DramChannelConfig {
-    std::string name = "hbm2";     ///< preset name, informational
+    std::string name = "hbm2";     ///< preset name, informational ("fixed": the old spelling of model = "fixed")
+    std::string model = "timed";   ///< a dram_models() name (memory/dram_model.h)
     double clock_mhz = 500.0;      ///< DRAM command clock (CK), MHz; all timings count its cycles
     uint32_t bus_bits = 128;       ///< data bus width of the channel, bits
     /// Data transfers per pin per command-clock cycle: 2 for DDR (HBM), 4 when the data clock

@@ -5,9 +5,6 @@
 #include <algorithm>
 
 #include "common/lost_locality_extension.h"
-#include "common/context_extension.h"
-#include "common/instruction_extension.h"
-#include "memory/page_walk_extension.h"
 #include "sim/error.h"
 
 namespace stacksim::memory {
@@ -53,17 +50,32 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
     g.add("reservation_fails", m_reservation_fails, "cycles the tag stage stalled: no MSHR or merge slot", "cycles");
     g.add("writebacks", m_writebacks, "dirty lines written back (write-back policy)", "lines");
     g.add("lost_locality", m_lost_locality, "misses found in the requester's victim tags", "requests");
-    g.add("walk_reads", m_walk_reads, "page-table entry reads served here (also counted in reads)", "requests");
-    g.add("walk_read_hits", m_walk_read_hits, "page-table entry reads that hit (also counted in read_hits)", "requests");
-    g.add("context_forwards", m_context_forwards, "context save/restore requests an L1 forwarded without allocating (an L2 serves them as data)",
-          "requests");
-    g.add("instruction_forwards", m_instruction_forwards,
-          "I-cache fill reads an L1 forwarded without allocating (gpu.sm.icache_fill = memory)", "requests");
     g.add("write_miss_fetches", m_write_miss_fetches,
           "write misses forwarded to the next level with a fetch of their sectors (write_miss = forward_and_fetch)",
           "requests");
-    g.add("instruction_reads", m_instruction_reads, "I-cache fill reads served here (also counted in reads)", "requests");
-    g.add("walk_forwards", m_walk_forwards, "page-table entry reads forwarded without allocating (L1)", "requests");
+    // Per-class counters: where the class can reach this cache in this run, at the level that
+    // counts it (an L1 forwards, an L2 serves).
+    auto can = [&](sim::TrafficClass c) { return (m_cfg.classes & traffic_bit(c)) != 0; };
+    if (m_cfg.role == CacheRole::L1) {
+        if (can(sim::TrafficClass::PageWalk))
+            g.add("walk_forwards", m_walk_forwards, "page-table entry reads forwarded without allocating (L1)", "requests");
+        if (can(sim::TrafficClass::Context))
+            g.add("context_forwards", m_context_forwards,
+                  "context save/restore requests an L1 forwarded without allocating (an L2 serves them as data)",
+                  "requests");
+        if (can(sim::TrafficClass::Instruction))
+            g.add("instruction_forwards", m_instruction_forwards,
+                  "I-cache fill reads an L1 forwarded without allocating (gpu.sm.icache_fill = memory)", "requests");
+    } else {
+        if (can(sim::TrafficClass::PageWalk)) {
+            g.add("walk_reads", m_walk_reads, "page-table entry reads served here (also counted in reads)", "requests");
+            g.add("walk_read_hits", m_walk_read_hits, "page-table entry reads that hit (also counted in read_hits)",
+                  "requests");
+        }
+        if (can(sim::TrafficClass::Instruction))
+            g.add("instruction_reads", m_instruction_reads, "I-cache fill reads served here (also counted in reads)",
+                  "requests");
+    }
     g.add_formula("hit_rate", [this] {
         double r = static_cast<double>(m_reads.value());
         return r ? static_cast<double>(m_read_hits.value()) / r : 0.0;
@@ -116,25 +128,26 @@ bool SectorCache::lookup_stage(uint64_t cycle) {
     const uint64_t line = m_tags.line_of(p.get_address());
     const uint32_t sectors = own_sectors(e.sector_mask);
     const bool write_back = m_cfg.write_policy == WritePolicy::WriteBack;
-    if (m_cfg.atomics == AtomicPolicy::Bypass && common::ContextExtension::is_set(p)) {
+    const bool l1 = m_cfg.role == CacheRole::L1;
+    if (l1 && e.traffic == sim::TrafficClass::Context) {
         // A context save or restore passes an L1 without allocating or touching its lines.
         ++m_context_forwards;
-        m_out.push_back({line, sectors, e.access, &p, e.warp, false, true});
+        m_out.push_back({line, sectors, e.access, &p, e.warp, true});
         pop_request();
         return true;
     }
-    if (m_cfg.atomics == AtomicPolicy::Bypass && common::InstructionExtension::is_set(p)) {
+    if (l1 && e.traffic == sim::TrafficClass::Instruction) {
         // An I-cache fill passes an L1 data cache without allocating (the SM has its own I-cache).
         ++m_instruction_forwards;
-        m_out.push_back({line, sectors, e.access, &p, e.warp, false, false, true});
+        m_out.push_back({line, sectors, e.access, &p, e.warp, true});
         pop_request();
         return true;
     }
     switch (e.access) {
     case sim::MemAccess::Read: {
-        const bool walk = PageWalkExtension::is_set(p);
-        if (common::InstructionExtension::is_set(p)) ++m_instruction_reads;
-        if (walk && m_cfg.atomics == AtomicPolicy::Bypass) {
+        const bool walk = e.traffic == sim::TrafficClass::PageWalk;
+        if (e.traffic == sim::TrafficClass::Instruction) ++m_instruction_reads;
+        if (walk && l1) {
             // Like an atomic, a page-table read passes an L1 (not coherent with the GMMU's
             // page-table updates) without allocating; unlike one, it leaves the line alone.
             // An L2 slice caches page-table entries like any data.
@@ -271,8 +284,7 @@ bool SectorCache::forward_and_fetch(tlm::tlm_generic_payload& p, uint64_t line, 
 void SectorCache::handle_fill(tlm::tlm_generic_payload& down, uint64_t cycle) {
     const sim::MemExtension& e = sim::PayloadPool::ext(down);
     const uint64_t line = down.get_address();
-    if (e.access == sim::MemAccess::Read && !PageWalkExtension::is_set(down) &&
-        !common::ContextExtension::is_set(down) && !common::InstructionExtension::is_set(down)) {  // a fill
+    if (e.access == sim::MemAccess::Read && e.traffic == sim::TrafficClass::Demand) {  // a fill
         auto it = m_mshrs.find(line);
         if (it != m_mshrs.end()) {
             Mshr& m = it->second;
@@ -315,7 +327,7 @@ void SectorCache::send_downstream(uint64_t cycle) {
     m_out.pop_front();
     tlm::tlm_generic_payload& p = m_pool.acquire();
     p.set_address(o.addr);
-    if (o.walk || o.context || o.instruction) p.set_data_length(o.origin->get_data_length());
+    if (o.whole) p.set_data_length(o.origin->get_data_length());
     else p.set_data_length(static_cast<unsigned>(__builtin_popcount(o.sectors)) * kMaskSectorBytes);
     p.set_command(o.access == sim::MemAccess::Read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
     sim::MemExtension& e = sim::PayloadPool::ext(p);
@@ -323,10 +335,7 @@ void SectorCache::send_downstream(uint64_t cycle) {
     e.warp = o.warp;
     e.sector_mask = o.sectors;
     e.access = o.access;
-    e.issue_cycle = cycle;
-    if (o.walk) PageWalkExtension::set(p);
-    if (o.context) common::ContextExtension::set(p);
-    if (o.instruction) common::InstructionExtension::set(p);
+    e.issue_cycle = cycle;  // a forwarded request keeps its origin's traffic class
     if (o.origin) m_origin[&p] = o.origin;
     downstream.send(p);
 }

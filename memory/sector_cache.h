@@ -30,9 +30,9 @@ namespace stacksim::memory {
 /// cache and invalidate the line (`atomics = "bypass"`, the L1) or are executed in the cache as
 /// a read-modify-write (`"execute"`, the L2). A full input queue or no free MSHR withholds
 /// END_REQ. Each evicted line is remembered in its filler's victim tags; a miss that hits there
-/// is marked with common::LostLocalityExtension (CCWS). Page-walk reads (PageWalkExtension) are
-/// forwarded without allocating by a cache with `atomics = "bypass"` (the L1) and served as
-/// reads by one with `"execute"` (the L2).
+/// is marked with common::LostLocalityExtension (CCWS). Requests of the other traffic classes
+/// (MemExtension::traffic: instruction, context, page walk) are forwarded without allocating
+/// by a cache whose role is L1 and served as data by an L2 slice.
 class SectorCache : public sc_core::sc_module, public sim::Clocked {
 public:
     sim::TargetPort upstream;       ///< `queue_depth` requests, then END_REQ is withheld
@@ -63,9 +63,7 @@ private:
         sim::MemAccess access;
         tlm::tlm_generic_payload* origin;  ///< upstream request answered by this one (or null)
         uint32_t warp;
-        bool walk = false;     ///< a forwarded page-table read
-        bool context = false;  ///< forwarded context save/restore traffic
-        bool instruction = false;  ///< a forwarded I-cache fill
+        bool whole = false;  ///< forwarded as it came, its own length (an L1's non-demand class)
     };
 
     bool lookup_stage(uint64_t cycle);

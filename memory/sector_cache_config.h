@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 
+#include "sim/mem_extension.h"
 #include "sim/param.h"
 #include "sim/policy_catalog.h"
 
@@ -27,6 +28,15 @@ enum class AtomicPolicy : uint8_t {
     Execute,  ///< read-modify-write in the cache (an L2 slice)
 };
 
+/// Which level a cache is: what it does with the traffic classes that are not demand data.
+enum class CacheRole : uint8_t {
+    L1,  ///< beside an SM: forwards instruction, context and page-walk requests without allocating
+    L2,  ///< a slice in front of DRAM: serves every class as data (counts walk and instruction reads)
+};
+
+/// Bit of TrafficClass `c` in SectorCacheConfig::classes.
+constexpr uint32_t traffic_bit(sim::TrafficClass c) { return 1u << static_cast<unsigned>(c); }
+
 /// A sectored cache: the L1 between an SM and the memory system ([gpu.l1]), or an L2 slice in
 /// front of a DRAM channel ([memory.l2]). Times in cycles of the cache's clock.
 struct SectorCacheConfig {
@@ -50,6 +60,11 @@ struct SectorCacheConfig {
     uint32_t atomic_latency = 4;
     sim::PolicySpec replacement{"lru"};
     bool hashed_sets = false;
+    /// Set by the assembly, not a key: the cache's level ([gpu.l1]: L1, [memory.l2]: L2) and the
+    /// traffic classes that can reach it in this run (traffic_bit()s; its per-class counters
+    /// exist only for those).
+    CacheRole role = CacheRole::L1;
+    uint32_t classes = ~0u;
 
     /// The declared parameters (each key's name, unit, description and allowed values).
     static const sim::Params<SectorCacheConfig>& params();

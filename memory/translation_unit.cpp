@@ -5,9 +5,6 @@
 #include <algorithm>
 #include <optional>
 
-#include "common/context_extension.h"
-#include "common/instruction_extension.h"
-#include "memory/page_walk_extension.h"
 
 namespace stacksim::memory {
 
@@ -44,7 +41,7 @@ TranslationUnit::TranslationUnit(sc_core::sc_module_name name, const UvmConfig& 
 }
 
 void TranslationUnit::response(tlm::tlm_generic_payload& p) {
-    if (PageWalkExtension::is_set(p) && m_walk_payloads.count(&p))
+    if (sim::PayloadPool::ext(p).traffic == sim::TrafficClass::PageWalk && m_walk_payloads.count(&p))
         walk_response(p, m_clock.cycle());
     else
         upstream.respond(p);  // the SM's request, straight back
@@ -93,7 +90,8 @@ bool TranslationUnit::tick(uint64_t cycle) {
     bool stalled = false;
     for (uint32_t port = 0; port < m_cfg.l1_tlb_ports && !upstream.empty(); ++port) {
         tlm::tlm_generic_payload* p = &upstream.front();
-        if (common::ContextExtension::is_set(*p) || common::InstructionExtension::is_set(*p)) {  // physical
+        const sim::TrafficClass cls = sim::PayloadPool::ext(*p).traffic;
+        if (cls == sim::TrafficClass::Context || cls == sim::TrafficClass::Instruction) {  // physical
             upstream.pop();
             m_out.push_back(p);
             continue;
@@ -160,7 +158,7 @@ bool TranslationUnit::tick(uint64_t cycle) {
         e.sector_mask = 1u << (w.addr % m_line_bytes / m_sector_bytes);
         e.issue_cycle = cycle;
         e.access = sim::MemAccess::Read;
-        PageWalkExtension::set(p);
+        e.traffic = sim::TrafficClass::PageWalk;
         m_walk_payloads[&p] = w.walk;
         m_walk_out.push_back(&p);
         ++m_pte_reads;

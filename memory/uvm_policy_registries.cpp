@@ -7,17 +7,17 @@
 namespace stacksim::memory {
 
 MigrationRegistry& migration_mechanisms() {
-    static MigrationRegistry r("migration mechanism");
+    static MigrationRegistry r("migration mechanism", "page migration mechanisms: what a far fault moves to GPU memory");
     return r;
 }
 
 EvictionRegistry& eviction_policies() {
-    static EvictionRegistry r("eviction policy");
+    static EvictionRegistry r("eviction policy", "page eviction policies: which pages leave a full GPU memory");
     return r;
 }
 
 PrefetcherRegistry& prefetchers() {
-    static PrefetcherRegistry r("prefetcher");
+    static PrefetcherRegistry r("prefetcher", "page prefetchers: pages migrated ahead of a fault");
     return r;
 }
 

@@ -13,7 +13,6 @@ namespace stacksim::noc {
 
 class Topology;
 class Router;
-class LatencyRing;
 
 /// What a policy may look at: the topology and the routers' buffer occupancy.
 struct LayerPolicyEnv {
@@ -35,8 +34,6 @@ public:
     virtual bool busy() const { return false; }
     /// One cycle of background hardware; called every cycle while busy().
     virtual void tick(uint64_t /*cycle*/) {}
-    /// The policy's latency ring (DLL), else null.
-    virtual const LatencyRing* ring() const { return nullptr; }
     /// Registers the policy's own counters under `group`.
     virtual void register_stats(sim::StatGroup& /*group*/) const {}
 };

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // DLL layer selection: per-hop latencies reported to the source grid over the latency ring (thesis ch.5).
+#include "noc/layer_policy_dll.h"
+
 #include "noc/latency_ring.h"
 #include "noc/layer_policy_base.h"
 #include "noc/topology.h"
@@ -74,11 +76,11 @@ public:
         m_ring.tick(cycle, m_out);
         for (const auto& m : m_out) m_fifos[m.target].push(m.layer, m.latency);
     }
-    const LatencyRing* ring() const override { return &m_ring; }
     void register_stats(sim::StatGroup& g) const override {
         LayerPolicyBase::register_stats(g);
         m_ring.register_stats(g);
     }
+    const LatencyRing& ring() const { return m_ring; }
 
 private:
     DllParams m_p;
@@ -92,5 +94,10 @@ const bool registered = layer_policies().add_with<DllParams>(
     [](const DllParams& p, const LayerPolicyEnv& e) { return std::make_unique<Dll>(p, e); });
 
 }  // namespace
+
+const LatencyRing* dll_ring(const LayerPolicy& policy) {
+    const auto* dll = dynamic_cast<const Dll*>(&policy);
+    return dll ? &dll->ring() : nullptr;
+}
 
 }  // namespace stacksim::noc

@@ -5,7 +5,7 @@
 namespace stacksim::noc {
 
 LayerPolicyRegistry& layer_policies() {
-    static LayerPolicyRegistry r("layer policy");
+    static LayerPolicyRegistry r("layer policy", "2.5D layer policies: which layer of a stacked network a packet crosses");
     return r;
 }
 

@@ -17,7 +17,7 @@ const sim::Params<NetworkConfig>& NetworkConfig::params() {
     static const auto p = [] {
         sim::Params<C> p;
         p.add("topology", &C::topology, "", "mesh (concentrated when concentration > 1) or stacked (2.5D)")
-            .one_of({"mesh", "stacked"});
+            .one_of(topologies());
         p.add("width", &C::width, "cores", "cores per row (upper layer columns); 0: automatic (GPU interconnect)")
             .range(0, 256);
         p.add("height", &C::height, "cores", "cores per column (upper layer rows); 0: automatic (GPU interconnect)")
@@ -58,8 +58,11 @@ const sim::Params<NetworkConfig>& NetworkConfig::params() {
 
 void NetworkConfig::validate() const {
     auto fail = [](const char* key, const std::string& m) { throw sim::ConfigError(std::string(key) + ": " + m); };
-    if (topology != "mesh" && topology != "stacked")
-        fail("topology", fmt::format("unknown topology '{}' (known: mesh, stacked)", topology));
+    if (!topologies().contains(topology)) {
+        std::string known;
+        for (const auto& n : topologies().names()) known += (known.empty() ? "" : ", ") + n;
+        fail("topology", fmt::format("unknown topology '{}' (known: {})", topology, known));
+    }
     if (width < 1 || width > 256) fail("width", fmt::format("{} is out of range 1..256", width));
     if (height < 1 || height > 256) fail("height", fmt::format("{} is out of range 1..256", height));
     if (concentration < 1 || concentration > 4) fail("concentration", fmt::format("{} is out of range 1..4", concentration));

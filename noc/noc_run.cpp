@@ -9,6 +9,7 @@
 #include <systemc>
 
 #include "noc/latency_ring.h"
+#include "noc/layer_policy_dll.h"
 #include "sim/clock_domain.h"
 #include "sim/error.h"
 
@@ -87,7 +88,7 @@ RunResult run_open_loop(const NetworkConfig& ncfg, const TrafficConfig& tcfg, co
     r.lower_latency = s.lower_packet_latency.mean();
     r.memory_packets = s.memory_packets.value();
     r.diverted_packets = s.diverted_packets.value();
-    if (const LatencyRing* ring = net.policy() ? net.policy()->ring() : nullptr) {
+    if (const LatencyRing* ring = net.policy() ? dll_ring(*net.policy()) : nullptr) {
         r.ring_sent = ring->sent();
         r.ring_dropped = ring->dropped();
         r.ring_delivered = ring->delivered();

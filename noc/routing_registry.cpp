@@ -5,7 +5,7 @@
 namespace stacksim::noc {
 
 RoutingRegistry& routing_functions() {
-    static RoutingRegistry r("routing function");
+    static RoutingRegistry r("routing function", "network routing functions: the output port of a head flit at each router");
     return r;
 }
 

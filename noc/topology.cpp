@@ -251,13 +251,23 @@ std::unique_ptr<Topology> Topology::create(const NetworkConfig& cfg) {
 }
 
 std::unique_ptr<Topology> Topology::build(const NetworkConfig& cfg) {
-    std::unique_ptr<Topology> t;
-    if (cfg.topology == "stacked")
-        t = std::make_unique<StackedTopology>(cfg);
-    else
-        t = std::make_unique<MeshTopology>(cfg);
+    std::unique_ptr<Topology> t = topologies().create(cfg.topology, cfg);
     t->m_channels = cfg.memory_channels;
     return t;
 }
+
+TopologyRegistry& topologies() {
+    static TopologyRegistry r("topology", "network topologies: routers, links and where terminals attach");
+    return r;
+}
+
+namespace {
+const bool registered_mesh = topologies().add(
+    "mesh", "a 2D mesh of routers, each serving a concentration x concentration block of cores (cmesh when > 1)",
+    [](const NetworkConfig& c) { return std::make_unique<MeshTopology>(c); });
+const bool registered_stacked = topologies().add(
+    "stacked", "2.5D: an upper mesh, one core per router, over a concentrated interposer mesh with the memory",
+    [](const NetworkConfig& c) { return std::make_unique<StackedTopology>(c); });
+}  // namespace
 
 }  // namespace stacksim::noc

@@ -8,6 +8,7 @@
 
 #include "noc/flit.h"
 #include "noc/routing.h"
+#include "sim/registry.h"
 
 namespace stacksim::noc {
 
@@ -55,7 +56,8 @@ struct PortLink {
 ///   stay on the upper layer.
 class Topology {
 public:
-    /// Builds the topology named by cfg.topology. Throws sim::ConfigError on bad sizes.
+    /// Builds the topology named by cfg.topology (a topologies() name). Throws
+    /// sim::ConfigError on bad sizes.
     static std::unique_ptr<Topology> create(const NetworkConfig& cfg);
     /// create() without validating `cfg` first (for NetworkConfig::validate itself).
     static std::unique_ptr<Topology> build(const NetworkConfig& cfg);
@@ -119,5 +121,9 @@ protected:
     unsigned m_cores = 0, m_grids = 0, m_grid_cols = 1, m_channels = 1;
     bool m_layered = false;
 };
+
+/// Topologies by name (noc.topology): "mesh" and "stacked", registered in topology.cpp.
+using TopologyRegistry = sim::Registry<Topology, const NetworkConfig&>;
+TopologyRegistry& topologies();
 
 }  // namespace stacksim::noc

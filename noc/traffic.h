@@ -1,39 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
-// Synthetic traffic: destination patterns and seeded Bernoulli packet injection.
+// Synthetic traffic: settings and seeded Bernoulli packet injection over a registered pattern.
 #pragma once
 #include "sim/param.h"
 #include <cstdint>
+#include <memory>
 #include <queue>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "noc/network.h"
+#include "noc/split_mix.h"
+#include "noc/traffic_pattern.h"
 
 namespace stacksim::noc {
 
-/// Deterministic 64-bit generator (SplitMix64).
-class SplitMix64 {
-public:
-    explicit SplitMix64(uint64_t seed) : m_state(seed) {}
-    uint64_t next() {
-        uint64_t z = (m_state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    /// Uniform in [0, 1).
-    double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-    /// Uniform in [0, n).
-    uint32_t below(uint32_t n) { return static_cast<uint32_t>((next() >> 32) * n >> 32); }
-
-private:
-    uint64_t m_state;
-};
-
 /// Traffic settings ([traffic] section, generation part).
 struct TrafficConfig {
-    std::string pattern = "uniform";  ///< one of traffic_patterns()
+    std::string pattern = "uniform";  ///< a traffic_patterns() name (noc/traffic_pattern.h)
     double rate = 0.1;                ///< offered load, flits/node/cycle (Bernoulli)
     unsigned packet_flits = 4;        ///< control packet size (every packet when data_fraction = 0), flits
     unsigned data_flits = 0;          ///< data packet size, flits (0: same as packet_flits)
@@ -51,22 +35,6 @@ struct TrafficConfig {
     double mean_flits() const {
         return (1.0 - data_fraction) * packet_flits + data_fraction * (data_flits ? data_flits : packet_flits);
     }
-};
-
-/// Names of the destination patterns with a one-line description each.
-const std::vector<std::pair<std::string, std::string>>& traffic_patterns();
-
-/// Maps a source node to a destination node.
-class TrafficPattern {
-public:
-    TrafficPattern(const TrafficConfig& cfg, unsigned width, unsigned height);
-    unsigned destination(unsigned src, SplitMix64& rng) const;
-
-private:
-    enum class Kind { Uniform, Transpose, BitComplement, Shuffle, Tornado, Permutation, Hotspot } m_kind;
-    unsigned m_w, m_h, m_n, m_bits = 0, m_hotspot = 0;
-    double m_hot_fraction;
-    std::vector<unsigned> m_perm;
 };
 
 /// Bernoulli packet injection at every core: the gap to a core's next packet is drawn from
@@ -88,7 +56,7 @@ private:
     uint64_t gap();
     using Due = std::pair<uint64_t, unsigned>;  ///< (cycle, node)
     TrafficConfig m_cfg;
-    TrafficPattern m_pattern;
+    std::unique_ptr<TrafficPattern> m_pattern;
     SplitMix64 m_rng;
     unsigned m_cores, m_mcs;
     double m_p;         ///< packet probability per node per cycle

@@ -95,9 +95,25 @@ void CtaDispatcher::finish_if_done(Running& r) {
     for (auto& res : m_reserved)
         if (res == &launch) res = nullptr;
     r.finished = true;
+    collect_tallies(launch);
     Done cb = std::move(r.on_done);
     remove_finished();
     cb(launch);
+}
+
+core::KernelTally CtaDispatcher::tally(const core::KernelLaunch& launch) const {
+    core::KernelTally t;
+    t.outcomes = launch.outcomes;
+    t.warp_instructions = launch.warp_instructions;
+    for (const SmLink* sm : m_sms) t += sm->tally(launch);
+    return t;
+}
+
+void CtaDispatcher::collect_tallies(core::KernelLaunch& launch) {
+    const core::KernelTally t = tally(launch);
+    launch.outcomes = t.outcomes;
+    launch.warp_instructions = t.warp_instructions;
+    for (SmLink* sm : m_sms) sm->send(core::CtaCommand::forget(launch));
 }
 
 void CtaDispatcher::remove_finished() {

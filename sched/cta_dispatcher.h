@@ -43,7 +43,8 @@ public:
     /// preemption controller.
     core::CtaEventPort events;
     /// An SM's event: a finished CTA counts (the dispatcher keeps the kernel's CTA tallies:
-    /// ctas_completed, cta_cycles, cta_instructions), a saved or flushed one waits again.
+    /// ctas_completed, cta_cycles, cta_instructions; the SMs' issue tallies are collected into
+    /// the launch when its last CTA finished), a saved or flushed one waits again.
     void receive(core::CtaEvent& e) override;
 
     /// Starts placing the CTAs of `launch`; `on_done` runs when its last CTA has finished.
@@ -65,6 +66,9 @@ public:
     const core::KernelLaunch* current() const { return m_running.empty() ? nullptr : &m_running.front().queue.launch(); }
     /// CTAs of `launch` waiting for an SM (0 if not running).
     uint64_t ctas_pending(const core::KernelLaunch& launch) const;
+    /// `launch`'s issue-slot outcomes and warp instructions so far: while it runs, the sum of
+    /// the SMs' parts; once it ended, what finish collected into the launch.
+    core::KernelTally tally(const core::KernelLaunch& launch) const;
     /// CTAs finished since construction (the deadlock watchdog's progress measure).
     uint64_t ctas_completed() const { return m_completed_total; }
     /// The SMs, by id: status and command port.
@@ -85,6 +89,8 @@ private:
     void cta_saved(core::KernelLaunch& launch, std::unique_ptr<core::SavedCta> saved);
     void cta_flushed(core::KernelLaunch& launch, uint64_t cta_index);
     void finish_if_done(Running& r);
+    /// Adds the SMs' tallies of `launch` into it and has them dropped.
+    void collect_tallies(core::KernelLaunch& launch);
     void remove_finished();
     /// The SMs kernel `r` may take CTAs on now.
     void allowed_sms(const Running& r, std::vector<SmLink*>& out) const;

@@ -5,7 +5,7 @@
 namespace stacksim::sched {
 
 CtaPlacementRegistry& cta_placements() {
-    static CtaPlacementRegistry registry("CTA scheduler");
+    static CtaPlacementRegistry registry("CTA scheduler", "CTA schedulers: which SM the next waiting CTA goes to");
     return registry;
 }
 

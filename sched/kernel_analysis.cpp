@@ -55,12 +55,12 @@ KernelAnalysis analyze_kernel(const core::KernelLaunch& launch, double memory_th
     return a;
 }
 
-double predicted_instructions(const KernelAnalysis& a, const core::KernelLaunch& launch) {
+double predicted_instructions(const KernelAnalysis& a, const core::KernelLaunch& launch, uint64_t issued) {
     double n = a.instructions;
     if (launch.ctas_completed > 0)
         n = static_cast<double>(launch.cta_instructions) / static_cast<double>(launch.ctas_completed) *
             static_cast<double>(launch.num_ctas());
-    return std::max(n, static_cast<double>(launch.warp_instructions));
+    return std::max(n, static_cast<double>(issued));
 }
 
 }  // namespace stacksim::sched

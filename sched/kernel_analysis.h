@@ -23,7 +23,7 @@ struct KernelAnalysis {
 KernelAnalysis analyze_kernel(const core::KernelLaunch& launch, double memory_threshold);
 
 /// The prediction refined by the run so far: once CTAs finished, their mean warp instructions
-/// x CTAs of the grid; never below what was already issued.
-double predicted_instructions(const KernelAnalysis& a, const core::KernelLaunch& launch);
+/// x CTAs of the grid; never below `issued`, the warp instructions it issued so far.
+double predicted_instructions(const KernelAnalysis& a, const core::KernelLaunch& launch, uint64_t issued);
 
 }  // namespace stacksim::sched

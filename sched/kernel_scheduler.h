@@ -43,6 +43,9 @@ public:
     /// `max_resident` the hardware cap (gpu.max_resident_kernels).
     virtual Decision next(const std::vector<Pending>& pool, const std::vector<core::KernelLaunch*>& running,
                           uint32_t max_resident) = 0;
+    /// Whether it decides preemptions itself (then priorities no longer trigger preemption
+    /// requests, and the GPU reports gpu.kernel_scheduler.*).
+    virtual bool decides_preemptions() const { return true; }
     /// Preemptions decided so far.
     virtual uint64_t preemptions() const { return 0; }
     /// Decisions (at most one per cycle) at the cap where a better-ranked set existed but the

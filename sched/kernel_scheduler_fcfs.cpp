@@ -5,7 +5,7 @@
 namespace stacksim::sched {
 
 KernelSchedulerRegistry& kernel_schedulers() {
-    static KernelSchedulerRegistry registry("kernel scheduler");
+    static KernelSchedulerRegistry registry("kernel scheduler", "kernel schedulers: which pending kernels run, and which running one a better pair preempts");
     return registry;
 }
 
@@ -13,6 +13,7 @@ namespace {
 
 class Fcfs final : public KernelScheduler {
 public:
+    bool decides_preemptions() const override { return false; }
     Decision next(const std::vector<Pending>& pool, const std::vector<core::KernelLaunch*>& running,
                   uint32_t max_resident) override {
         Decision d;

@@ -60,6 +60,10 @@ private:
     };
 
     uint64_t now() const { return m_probe.cycle ? m_probe.cycle() : 0; }
+    /// Warp instructions `k` issued so far (the SMs' tallies, summed by the dispatcher).
+    uint64_t issued(const core::KernelLaunch& k) const {
+        return m_probe.dispatcher ? m_probe.dispatcher->tally(k).warp_instructions : k.warp_instructions;
+    }
     std::pair<uint64_t, uint64_t> l2() const {
         return m_probe.l2_reads_misses ? m_probe.l2_reads_misses() : std::pair<uint64_t, uint64_t>{0, 0};
     }
@@ -86,7 +90,7 @@ private:
         m_open.l2 = l2();
         m_open.instructions.clear();
         for (const core::KernelLaunch* k : set) {
-            m_open.instructions[k] = k->warp_instructions;
+            m_open.instructions[k] = issued(*k);
             Info& i = info(*k);
             if (!i.first_cycle) i.first_cycle = t ? t : 1;
         }
@@ -102,7 +106,7 @@ private:
         bool all_alone_known = true, mixed = false;
         for (const core::KernelLaunch* k : m_set) {
             Info& i = info(*k);
-            const double ipc = static_cast<double>(k->warp_instructions - m_open.instructions[k]) / cycles;
+            const double ipc = static_cast<double>(issued(*k) - m_open.instructions[k]) / cycles;
             i.ipc_shared = ipc;
             i.miss = miss;
             i.measured = true;
@@ -125,7 +129,8 @@ private:
         Info& i = info(k);
         KernelState s;
         s.cls = i.analysis.cls;
-        s.remaining = std::max(0.0, predicted_instructions(i.analysis, k) - static_cast<double>(k.warp_instructions));
+        const uint64_t done = issued(k);
+        s.remaining = std::max(0.0, predicted_instructions(i.analysis, k, done) - static_cast<double>(done));
         s.preempted = preempted;
         s.arrival = arrival;
         s.bytes_per_cta = uint64_t{core::registers_per_warp(k.regs_per_thread)} * k.warps_per_cta() * 4 + k.shared_bytes;
@@ -137,7 +142,7 @@ private:
             s.ipc_shared = i.ipc_shared;
             s.l2_miss_rate = i.miss;
         } else if (i.first_cycle && now() > i.first_cycle) {  // too short to measure: since its start
-            s.ipc_shared = static_cast<double>(k.warp_instructions) / static_cast<double>(now() - i.first_cycle);
+            s.ipc_shared = static_cast<double>(done) / static_cast<double>(now() - i.first_cycle);
         }
         // Never measured alone: assume the prior (or measured mean) normalised IPC of its pair type.
         s.ipc_alone = i.ipc_alone;

@@ -30,6 +30,9 @@ public:
     virtual ~PreemptionPolicy() = default;
     /// False: the controller never takes SMs away (higher priority only wins free slots).
     virtual bool preempts() const { return true; }
+    /// Whether CTA contexts may travel through memory (switch, checkpoints): the caches then
+    /// count context traffic.
+    virtual bool moves_context() const { return preempts(); }
     /// The technique for one CTA. Flush may only be returned when `e.idempotent`.
     virtual core::PreemptTechnique choose(const CtaEstimate& e) const = 0;
     /// Saves write only the registers and shared-memory blocks written since the CTA started

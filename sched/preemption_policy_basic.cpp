@@ -5,7 +5,7 @@
 namespace stacksim::sched {
 
 PreemptionPolicyRegistry& preemption_policies() {
-    static PreemptionPolicyRegistry registry("preemption policy");
+    static PreemptionPolicyRegistry registry("preemption policy", "preemption policies: which SMs a higher-priority kernel takes, and how their CTAs leave");
     return registry;
 }
 
@@ -31,6 +31,7 @@ public:
 class Fixed final : public PreemptionPolicy {
 public:
     explicit Fixed(T t) : m_t(t) {}
+    bool moves_context() const override { return m_t != T::Drain; }
     T choose(const CtaEstimate& e) const override {
         if (m_t == T::Flush && !e.idempotent) return T::Switch;
         return m_t;

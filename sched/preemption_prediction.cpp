@@ -80,7 +80,7 @@ void PreemptionController::predict() {
 
 void PreemptionController::prepare(core::KernelLaunch& kernel) {
     // The request came first (the kernel runs or ran already): nothing to predict.
-    if (kernel.warp_instructions > 0 || kernel_running(kernel)) return;
+    if (m_dispatcher.tally(kernel).warp_instructions > 0 || kernel_running(kernel)) return;
     const std::vector<uint32_t> cands = candidates(kernel, false, nullptr);
     if (cands.empty()) return;
     const uint64_t per_sm = std::max<uint32_t>(

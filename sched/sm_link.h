@@ -27,6 +27,7 @@ public:
     bool only_runs(const core::KernelLaunch& launch) const { return m_status.only_runs(launch); }
     std::vector<core::ResidentCta> resident_ctas() const { return m_status.resident_ctas(); }
     uint32_t sm_id() const { return m_status.sm_id(); }
+    core::KernelTally tally(const core::KernelLaunch& launch) const { return m_status.tally(launch); }
 
 private:
     const core::CtaStatus& m_status;

@@ -7,7 +7,7 @@
 namespace stacksim::sched {
 
 WarpSchedulerRegistry& warp_schedulers() {
-    static WarpSchedulerRegistry registry("warp scheduler");
+    static WarpSchedulerRegistry registry("warp scheduler", "warp schedulers: the order in which each SM scheduler tries its warps");
     return registry;
 }
 

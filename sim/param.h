@@ -93,6 +93,7 @@ public:
     /// parameters of its own).
     Param& one_of(const PolicyCatalog& catalog) {
         m_choices = [&catalog] { return catalog.names(); };
+        m_registry = &catalog;
         return *this;
     }
     /// The names of an enum parameter's values.
@@ -148,7 +149,7 @@ public:
 
     void document(const std::string& section, const void* cfg, std::vector<SectionDoc>& out) const override {
         const T& v = static_cast<const Cfg*>(cfg)->*m_member;
-        ParamDoc d{m_key, type_name(), m_unit, m_description, "", text(v)};
+        ParamDoc d{m_key, type_name(), m_unit, m_description, "", text(v), ""};
         std::string allowed;
         if constexpr (std::is_enum_v<T>) {
             for (auto& [n, value] : m_names) allowed += (allowed.empty() ? "" : ", ") + n;
@@ -157,6 +158,7 @@ public:
                 for (auto& n : m_choices()) allowed += (allowed.empty() ? "" : ", ") + n;
         }
         if (!allowed.empty()) d.allowed = "one of: " + allowed;
+        if (m_registry) d.registry = m_registry->kind();
         for (auto& c : m_checks) d.allowed += (d.allowed.empty() ? "" : "; ") + c.text;
         (void)section;
         out.back().params.push_back(std::move(d));
@@ -189,6 +191,7 @@ private:
     T Cfg::*m_member;
     std::vector<ParamCheck<T>> m_checks;
     std::function<std::vector<std::string>()> m_choices;
+    const PolicyCatalog* m_registry = nullptr;
     std::vector<std::pair<std::string, T>> m_names;
     std::function<void(Cfg&)> m_when_given;
 };
@@ -269,7 +272,7 @@ public:
         std::string allowed;
         for (auto& n : m_catalog.names()) allowed += (allowed.empty() ? "" : ", ") + n;
         out.back().params.push_back(
-            ParamDoc{m_key, "policy", "", m_description, "one of: " + allowed, toml_text(spec.name)});
+            ParamDoc{m_key, "policy", "", m_description, "one of: " + allowed, toml_text(spec.name), m_catalog.kind()});
         for (auto& n : m_catalog.names())
             if (m_catalog.has_params(n))
                 for (auto& d : m_catalog.document_params(n, m_at == PolicyParamsAt::Root ? n : section + "." + n,

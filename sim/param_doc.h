@@ -14,6 +14,7 @@ struct ParamDoc {
     std::string description;    ///< one line
     std::string allowed;        ///< "1..1024", "one of: lrr, gto", ... (empty: any value of the type)
     std::string default_value;  ///< TOML text
+    std::string registry;       ///< kind of the registry its value names (empty: none)
 };
 
 /// One TOML table ([gpu.sm]) and its parameters.

@@ -27,6 +27,13 @@ public:
     virtual ~PolicyCatalog() = default;
     /// "warp scheduler", "replacement policy": names the kind in messages.
     virtual const std::string& kind() const = 0;
+    /// One line on what the kind is, its plural first ("warp schedulers: ...") for listings.
+    virtual const std::string& summary() const = 0;
+    /// The line `stacksim list` shows for `name`: its description, and "[parameters]" when it
+    /// declares some.
+    virtual std::string listing(const std::string& name) const {
+        return description(name) + (has_params(name) ? " [parameters]" : "");
+    }
     virtual std::vector<std::string> names() const = 0;
     virtual const std::string& description(const std::string& name) const = 0;
     virtual bool has_params(const std::string& name) const = 0;

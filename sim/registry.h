@@ -10,11 +10,13 @@
 #include "sim/error.h"
 #include "sim/param.h"
 #include "sim/policy_catalog.h"
+#include "sim/registry_catalogue.h"
 
 namespace stacksim::sim {
 
-/// Factories of implementations of `Interface`, by name. One registry per policy kind (warp
-/// scheduler, routing function, ...); `kind` names it in errors and listings. A policy
+/// Factories of implementations of `Interface`, by name. One registry per policy or component
+/// kind (warp scheduler, routing function, topology, ...); `kind` names it in errors and
+/// listings, and every registry is listed in the RegistryCatalogue. A policy
 /// registers itself in its own source file, with its parameters struct if it has one
 /// (Ramulator 2's pattern):
 ///
@@ -37,7 +39,13 @@ public:
         std::function<Product(const void* params, Args...)> make;
     };
 
-    explicit Registry(std::string kind) : m_kind(std::move(kind)) {}
+    /// `kind`: singular name ("warp scheduler"); `summary`: one line, plural first ("warp
+    /// schedulers: ..."). The registry enters itself in the RegistryCatalogue.
+    Registry(std::string kind, std::string summary) : m_kind(std::move(kind)), m_summary(std::move(summary)) {
+        RegistryCatalogue::instance().add(*this);
+    }
+    Registry(const Registry&) = delete;
+    Registry& operator=(const Registry&) = delete;
 
     /// Registers a policy without parameters. Returns true (for a static initialiser).
     bool add(const std::string& name, const std::string& description, std::function<Product(Args...)> make) {
@@ -88,6 +96,7 @@ public:
 
     // PolicyCatalog
     const std::string& kind() const override { return m_kind; }
+    const std::string& summary() const override { return m_summary; }
     std::vector<std::string> names() const override {
         std::vector<std::string> out;
         for (auto& [n, e] : m_entries) out.push_back(n);
@@ -130,6 +139,7 @@ private:
         return s;
     }
     std::string m_kind;
+    std::string m_summary;
     std::map<std::string, Entry> m_entries;
 };
 

@@ -15,26 +15,62 @@ void StatRegistry::insert(const std::string& name, Entry e) {
 
 void StatRegistry::add(const std::string& name, const Counter& c, const std::string& desc,
                        const std::string& unit) {
-    insert(name, {Entry::Kind::Counter, &c, {}, desc, unit});
+    insert(name, {Entry::Kind::Counter, &c, {}, desc, unit, 0, 0, {}});
 }
 void StatRegistry::add(const std::string& name, const Average& a, const std::string& desc,
                        const std::string& unit) {
-    insert(name, {Entry::Kind::Average, &a, {}, desc, unit});
+    insert(name, {Entry::Kind::Average, &a, {}, desc, unit, 0, 0, {}});
 }
 void StatRegistry::add(const std::string& name, const Histogram& h, const std::string& desc,
                        const std::string& unit) {
-    insert(name, {Entry::Kind::Histogram, &h, {}, desc, unit});
+    insert(name, {Entry::Kind::Histogram, &h, {}, desc, unit, 0, 0, {}});
 }
 void StatRegistry::add_formula(const std::string& name, std::function<double()> f,
                                const std::string& desc, const std::string& unit) {
-    insert(name, {Entry::Kind::Formula, nullptr, std::move(f), desc, unit});
+    insert(name, {Entry::Kind::Formula, nullptr, std::move(f), desc, unit, 0, 0, {}});
+}
+
+namespace {
+
+/// The mean of the samples after the first `count0` (whose sum was `sum0`).
+double region_mean(const Average& a, uint64_t count0, double sum0) {
+    if (count0 == 0) return a.mean();  // no region: exactly the whole-run mean
+    const uint64_t n = a.count() - count0;
+    return n ? (a.sum() - sum0) / static_cast<double>(n) : 0.0;
+}
+
+}  // namespace
+
+uint64_t StatRegistry::reset() {
+    for (auto& [name, e] : m_entries) {
+        switch (e.kind) {
+        case Entry::Kind::Counter: e.base = static_cast<const Counter*>(e.ptr)->value(); break;
+        case Entry::Kind::Average: {
+            auto* a = static_cast<const Average*>(e.ptr);
+            e.base = a->count();
+            e.sum_base = a->sum();
+            break;
+        }
+        case Entry::Kind::Histogram: {
+            auto* h = static_cast<const Histogram*>(e.ptr);
+            e.base = h->summary().count();
+            e.sum_base = h->summary().sum();
+            e.counts_base = h->counts();
+            break;
+        }
+        case Entry::Kind::Formula: break;
+        }
+    }
+    for (auto& hook : m_reset_hooks) hook();
+    return ++m_resets;
 }
 
 double StatRegistry::scalar(const Entry& e) const {
     switch (e.kind) {
-    case Entry::Kind::Counter: return static_cast<double>(static_cast<const Counter*>(e.ptr)->value());
-    case Entry::Kind::Average: return static_cast<const Average*>(e.ptr)->mean();
-    case Entry::Kind::Histogram: return static_cast<const Histogram*>(e.ptr)->summary().mean();
+    case Entry::Kind::Counter: return static_cast<double>(static_cast<const Counter*>(e.ptr)->value() - e.base);
+    case Entry::Kind::Average: return region_mean(*static_cast<const Average*>(e.ptr), e.base, e.sum_base);
+    case Entry::Kind::Histogram:
+        return region_mean(static_cast<const Histogram*>(e.ptr)->summary(), e.base, e.sum_base);
     case Entry::Kind::Formula: return e.formula();
     }
     return 0.0;
@@ -42,15 +78,18 @@ double StatRegistry::scalar(const Entry& e) const {
 
 nlohmann::json StatRegistry::entry_value(const Entry& e) const {
     switch (e.kind) {
-    case Entry::Kind::Counter: return static_cast<const Counter*>(e.ptr)->value();
+    case Entry::Kind::Counter: return static_cast<const Counter*>(e.ptr)->value() - e.base;
     case Entry::Kind::Average: {
         auto* a = static_cast<const Average*>(e.ptr);
-        return {{"mean", a->mean()}, {"count", a->count()}, {"min", a->min()}, {"max", a->max()}};
+        return {{"mean", region_mean(*a, e.base, e.sum_base)}, {"count", a->count() - e.base}, {"min", a->min()},
+                {"max", a->max()}};
     }
     case Entry::Kind::Histogram: {
         auto* h = static_cast<const Histogram*>(e.ptr);
-        return {{"bucket_width", h->bucket_width()}, {"counts", h->counts()},
-                {"mean", h->summary().mean()}, {"count", h->summary().count()},
+        std::vector<uint64_t> counts = h->counts();
+        for (size_t i = 0; i < e.counts_base.size() && i < counts.size(); ++i) counts[i] -= e.counts_base[i];
+        return {{"bucket_width", h->bucket_width()}, {"counts", counts},
+                {"mean", region_mean(h->summary(), e.base, e.sum_base)}, {"count", h->summary().count() - e.base},
                 {"max", h->summary().max()}};
     }
     case Entry::Kind::Formula: return e.formula();

@@ -33,6 +33,7 @@ public:
         if (v > m_max) m_max = v;
     }
     double mean() const { return m_count ? m_sum / static_cast<double>(m_count) : 0.0; }
+    double sum() const { return m_sum; }
     uint64_t count() const { return m_count; }
     double min() const { return m_count ? m_min : 0.0; }
     double max() const { return m_count ? m_max : 0.0; }
@@ -76,6 +77,18 @@ public:
     void add_formula(const std::string& name, std::function<double()> f, const std::string& desc,
                      const std::string& unit);
 
+    /// Starts a region of interest (after a warm-up, at a sample boundary): from then on the
+    /// dumps and value() report what each counter, average (mean, count) and histogram (counts,
+    /// mean, count) gathered since this call. The registry keeps the bases; the modules' own
+    /// values are untouched, so a reset never changes the simulation. Averages' and histograms'
+    /// min and max still cover the whole run. Formulas are computed by their modules: one that
+    /// should follow the region registers an on_reset() hook. Returns the regions started.
+    uint64_t reset();
+    /// Runs `hook` at every reset(), after the built-in statistics were re-based.
+    void on_reset(std::function<void()> hook) { m_reset_hooks.push_back(std::move(hook)); }
+    /// Regions started by reset() so far (0: the statistics cover the whole run).
+    uint64_t resets() const { return m_resets; }
+
     /// {"name": {"value": ..., "unit": ..., "desc": ...}, ...} sorted by name.
     nlohmann::json to_json() const;
     /// name,value,unit,description lines (averages: mean; histograms: mean).
@@ -104,11 +117,17 @@ private:
         const void* ptr = nullptr;
         std::function<double()> formula;
         std::string desc, unit;
+        // Region-of-interest bases (reset()): what the dumps subtract.
+        uint64_t base = 0;                ///< counter value; average / histogram sample count
+        double sum_base = 0;              ///< average / histogram sum
+        std::vector<uint64_t> counts_base;  ///< histogram buckets
     };
     void insert(const std::string& name, Entry e);
     nlohmann::json entry_value(const Entry& e) const;
     double scalar(const Entry& e) const;
     std::map<std::string, Entry> m_entries;
+    std::vector<std::function<void()>> m_reset_hooks;
+    uint64_t m_resets = 0;
 };
 
 /// Registers a module's stats under its name prefix ("gpu.sm3").

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 // The command line: `stacksim run|noc|config|sweep|plot|stats|trace|ptx|list|--help|--version`.
-#include "noc/layer_policy.h"
-#include "noc/routing.h"
 #include "top/cli.h"
 
 #include <boost/program_options.hpp>
@@ -14,23 +12,19 @@
 #include <new>
 #include <systemc>
 
-#include "memory/dram_scheduler.h"
-#include "memory/eviction_policy.h"
-#include "memory/migration_mechanism.h"
-#include "memory/prefetcher.h"
-#include "common/replacement_policy.h"
-#include "sched/cta_placement.h"
-#include "sched/warp_scheduler_registry.h"
 #include "sim/error.h"
 #include "sim/output_error.h"
 #include "sim/printable.h"
+#include "sim/registry_catalogue.h"
 #include "top/embedded_presets.h"
 #include "top/config_command.h"
 #include "top/cuda_command.h"
 #include "top/noc_command.h"
+#include "top/noc_config.h"
 #include "top/plot_command.h"
 #include "top/ptx_command.h"
 #include "top/run_command.h"
+#include "top/run_config.h"
 #include "top/stats_dictionary.h"
 #include "top/sweep_command.h"
 #include "top/trace_command.h"
@@ -76,16 +70,6 @@ options. With no arguments, `stacksim run` simulates the default workload (vecad
 Exit codes: 0 ok, 2 bad input, 3 simulation failure, 4 output verification failed, 5 an output could not be written (disk full, ulimit -f).
 )";
 
-const char* class_name(workloads::WorkloadClass c) {
-    switch (c) {
-    case workloads::WorkloadClass::Regular: return "regular";
-    case workloads::WorkloadClass::RegularSharing: return "regular-sharing";
-    case workloads::WorkloadClass::Irregular: return "irregular";
-    case workloads::WorkloadClass::Other: return "other";
-    }
-    return "";
-}
-
 int list_command() {
     fmt::print("presets (stacksim run PRESET):\n");
     for (const auto& f : embedded_presets()) {
@@ -94,33 +78,26 @@ int list_command() {
         if (first.rfind("# ", 0) == 0) first = first.substr(2);
         fmt::print("  {:<14} {}\n", std::string(f.file_name.substr(0, f.file_name.size() - 5)), first);
     }
-    fmt::print("workloads (--workload NAME[:SIZE]):\n");
-    for (const auto& w : workloads::workload_library())
-        fmt::print("  {:<14} {} [{}; size = {}, default {}]\n", w.name, w.description, class_name(w.cls),
-                   w.size.meaning, w.size.default_size);
-    struct Kind {
-        const char* heading;
-        const sim::PolicyCatalog& catalog;
-    };
-    const Kind kinds[] = {
-        {"warp schedulers (gpu.sm.warp_scheduler)", sched::warp_schedulers()},
-        {"cache replacement policies (gpu.l1.replacement, memory.l2.replacement)", common::replacement_policies()},
-        {"DRAM schedulers (memory.dram.scheduler)", memory::dram_schedulers()},
-        {"CTA schedulers (gpu.cta_scheduler)", sched::cta_placements()},
-        {"page migration mechanisms (uvm.mechanism)", memory::migration_mechanisms()},
-        {"page eviction policies (uvm.eviction)", memory::eviction_policies()},
-        {"page prefetchers (uvm.prefetcher)", memory::prefetchers()},
-        {"network routing (noc.routing, memory.noc.routing)", noc::routing_functions()},
-        {"2.5D layer policies (stacksim noc: noc.layer_policy)", noc::layer_policies()},
-    };
-    for (const Kind& k : kinds) {
-        fmt::print("{}:\n", k.heading);
-        for (const auto& name : k.catalog.names()) {
-            const std::string params = k.catalog.has_params(name) ? " [parameters]" : "";
-            fmt::print("  {:<14} {}{}\n", name, k.catalog.description(name), params);
-        }
+    // Every registry, from the catalogue; with the config keys that choose from it (read off
+    // the declared parameters of `stacksim run` and `stacksim noc`).
+    std::vector<std::pair<std::string, std::vector<sim::SectionDoc>>> configs = {
+        {"", run_config_docs()}, {"stacksim noc: ", noc_config_docs()}};
+    for (const sim::PolicyCatalog* r : sim::RegistryCatalogue::instance().registries()) {
+        std::string keys;
+        for (const auto& [tool, docs] : configs)
+            for (const sim::SectionDoc& sec : docs)
+                for (const sim::ParamDoc& d : sec.params)
+                    if (d.registry == r->kind()) keys += (keys.empty() ? "" : ", ") + tool + sec.path + "." + d.key;
+        const std::string summary = r->summary();
+        const size_t colon = summary.find(':');
+        fmt::print("{} ({}{}):{}\n", summary.substr(0, colon), keys.empty() ? "" : keys + "; ", r->kind(),
+                   colon == std::string::npos ? "" : summary.substr(colon + 1));
+        for (const auto& name : r->names()) fmt::print("  {:<14} {}\n", name, r->listing(name));
     }
-    fmt::print("interconnects (memory.interconnect): crossbar, mesh, stacked\n");
+    for (const sim::SectionDoc& sec : configs[0].second)
+        for (const sim::ParamDoc& d : sec.params)
+            if (sec.path == "memory" && d.key == "interconnect")
+                fmt::print("interconnects (memory.interconnect): {}\n", d.allowed.substr(d.allowed.find(':') + 2));
     fmt::print("network configs (stacksim noc CONFIG): configs/noc/mesh.toml, configs/noc/stacked.toml\n");
     return kExitOk;
 }

@@ -81,12 +81,13 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
                                                                  cfg.preemption, stats);
     m_dispatcher->events.bind(*m_preemption);
     if (m_gmmu && cfg.etc.enabled()) {
-        std::vector<core::Sm*> sms;
+        std::vector<const core::SmActivity*> sms;
         for (auto& sm : m_sms) sms.push_back(sm.get());
-        m_etc = std::make_unique<EtcController>("etc", cfg.etc, std::move(sms), *m_gmmu, m_core_clock, stats);
+        m_etc = std::make_unique<uvm::EtcController>("etc", cfg.etc, std::move(sms), *m_gmmu, m_core_clock, stats);
+        for (size_t i = 0; i < m_sms.size(); ++i) m_etc->commands(static_cast<uint32_t>(i)).bind(m_sms[i]->cta_manager());
     }
     m_kmu->events.bind(*m_preemption);
-    if (cfg.kernel_scheduler.policy.name != "fcfs") {  // FCFS runs keep their stats unchanged
+    if (m_kmu->policy_decides_preemptions()) {  // FCFS runs keep their stats unchanged
         // The kernel scheduler decides preemptions; priorities no longer trigger requests.
         m_preemption->set_priority_preemption(false);
         sim::StatGroup ks(stats, std::string(this->name()) + ".kernel_scheduler");

@@ -12,7 +12,7 @@
 #include "memory/sector_cache.h"
 #include "memory/translation_unit.h"
 #include "memory/simple_memory.h"
-#include "top/etc_controller.h"
+#include "uvm/etc_controller.h"
 #include "top/memory_system.h"
 #include "sched/cta_dispatcher.h"
 #include "sched/kernel_management_unit.h"
@@ -83,7 +83,7 @@ private:
     std::unique_ptr<host::DeviceRuntime> m_device;
     std::unique_ptr<memory::HostMemory> m_host_memory;
     std::unique_ptr<memory::PcieLink> m_pcie;
-    std::unique_ptr<EtcController> m_etc;
+    std::unique_ptr<uvm::EtcController> m_etc;
     std::vector<std::unique_ptr<host::HostProgram>> m_hosts;
     size_t m_apps_running = 0;
     sc_core::sc_event m_monitor_event;

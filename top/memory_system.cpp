@@ -23,27 +23,17 @@ MemorySystem::MemorySystem(sc_core::sc_module_name name, const RunConfig& cfg, s
         m_noc = std::make_unique<noc::NetworkInterconnect>("interconnect", cfg.noc, cfg.noc_network, cfg.address_map,
                                                            *m_noc_clock, stats);
     }
-    // "fixed": each partition's channel is the simple memory with the bandwidth split evenly.
-    memory::SimpleMemoryConfig fixed = cfg.memory;
-    fixed.bandwidth_gbps = cfg.memory.bandwidth_gbps / cfg.address_map.partitions;
-    if (cfg.dram.name != "fixed")
-        m_dram_clock = std::make_unique<sim::ClockDomain>("dram_clock", cfg.dram.period_ps());
+    // The DRAM model (memory.dram.model) makes its clock domain first, then one channel per partition.
+    const memory::DramModelEnv env{cfg.dram, cfg.memory, cfg.address_map.partitions, m_mem_clock, stats};
+    m_dram = memory::dram_models().create(cfg.dram.model);
+    m_dram->elaborate(env);
     for (uint32_t j = 0; j < cfg.address_map.partitions; ++j) {
         auto l2 = std::make_unique<memory::SectorCache>(fmt::format("l2_{}", j).c_str(), cfg.l2, core_clock, stats);
         if (m_xbar)
             m_xbar->downstream.bind(l2->upstream);
         else
             m_noc->downstream.bind(l2->upstream);
-        const std::string name = fmt::format("dram_{}", j);
-        if (m_dram_clock) {
-            auto dram = std::make_unique<memory::DramChannel>(name.c_str(), cfg.dram, *m_dram_clock, stats);
-            l2->downstream.bind(dram->upstream);
-            m_channels.push_back(std::move(dram));
-        } else {
-            auto dram = std::make_unique<memory::SimpleMemory>(name.c_str(), fixed, m_mem_clock, stats);
-            l2->downstream.bind(dram->upstream);
-            m_fixed_channels.push_back(std::move(dram));
-        }
+        m_dram->add_channel(fmt::format("dram_{}", j), l2->downstream, env);
         m_l2.push_back(std::move(l2));
     }
 }

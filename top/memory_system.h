@@ -7,7 +7,7 @@
 
 #include <systemc>
 
-#include "memory/dram_channel.h"
+#include "memory/dram_model.h"
 #include "memory/sector_cache.h"
 #include "memory/simple_memory.h"
 #include "noc/crossbar.h"
@@ -22,7 +22,7 @@ namespace stacksim::top {
 /// * "simple": one fixed-latency, bandwidth-limited memory;
 /// * "hierarchy": an interconnect (`memory.interconnect`: the crossbar, or a mesh / 2.5D router
 ///   network, [memory.noc]) to `memory.map.partitions` partitions, each an L2 slice
-///   ([memory.l2]) in front of a DRAM channel ([memory.dram], its own clock domain).
+///   ([memory.l2]) in front of a channel of the DRAM model `memory.dram.model` ([memory.dram]).
 /// Requesters (L1s or SMs) bind with connect().
 class MemorySystem : public sc_core::sc_module {
 public:
@@ -42,8 +42,7 @@ public:
     /// Extra response latency of every DRAM channel: `f(channel, request)` DRAM cycles (capacity
     /// compression). Fixed-latency channels and the simple model have none.
     void set_dram_extra_latency(const std::function<uint32_t(uint32_t, const tlm::tlm_generic_payload&)>& f) {
-        for (uint32_t j = 0; j < m_channels.size(); ++j)
-            m_channels[j]->set_extra_latency([f, j](const tlm::tlm_generic_payload& p) { return f(j, p); });
+        if (m_dram) m_dram->set_extra_latency(f);
     }
 
     /// The router network of a mesh or stacked interconnect, else null.
@@ -57,9 +56,7 @@ private:
     std::unique_ptr<sim::ClockDomain> m_noc_clock;
     std::unique_ptr<noc::NetworkInterconnect> m_noc;
     std::vector<std::unique_ptr<memory::SectorCache>> m_l2;
-    std::vector<std::unique_ptr<memory::SimpleMemory>> m_fixed_channels;
-    std::unique_ptr<sim::ClockDomain> m_dram_clock;
-    std::vector<std::unique_ptr<memory::DramChannel>> m_channels;
+    std::unique_ptr<memory::DramModel> m_dram;
 };
 
 }  // namespace stacksim::top

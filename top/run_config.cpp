@@ -2,6 +2,10 @@
 // The run configuration: its sections, read from TOML through each module's declared parameters.
 #include "top/run_config.h"
 
+#include "sched/preemption_policy.h"
+
+#include "memory/dram_model.h"
+
 #include <sys/stat.h>
 
 #include <fmt/format.h>
@@ -24,6 +28,7 @@ namespace stacksim::top {
 
 memory::SectorCacheConfig RunConfig::default_l2() {
     memory::SectorCacheConfig c;
+    c.role = memory::CacheRole::L2;
     c.size_bytes = 262144;
     c.ways = 16;
     c.hit_latency = 100;
@@ -177,8 +182,8 @@ const sim::Params<RunSettings>& RunSettings::params() {
 }
 
 double RunConfig::memory_peak_gbps() const {
-    if (mem.model == MemoryModel::Simple || dram.name == "fixed") return memory.bandwidth_gbps;
-    return dram.peak_bandwidth_gbps() * address_map.partitions;
+    if (mem.model == MemoryModel::Simple) return memory.bandwidth_gbps;
+    return memory::dram_models().create(dram.model)->peak_gbps(dram, memory, address_map.partitions);
 }
 
 RunConfig read_run_config(sim::ConfigDoc& doc) {
@@ -195,6 +200,13 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         for (const char* key : {"workload", "size"})
             if (doc.section("run").has(key))
                 doc.section("run").fail(key, "give the workload either in [run] (one application) or in [[app]] tables");
+    // The traffic classes that can reach the caches in this run (their per-class counters).
+    uint32_t classes = memory::traffic_bit(sim::TrafficClass::Demand);
+    if (c.sm.icache_fill == core::IcacheFill::Memory) classes |= memory::traffic_bit(sim::TrafficClass::Instruction);
+    if (c.uvm.mode != memory::UvmMode::Off) classes |= memory::traffic_bit(sim::TrafficClass::PageWalk);
+    if (sched::preemption_policies().create(c.preemption.policy)->moves_context())
+        classes |= memory::traffic_bit(sim::TrafficClass::Context);
+    c.l1.classes = c.l2.classes = classes;
     c.dram.channels = c.address_map.partitions;
     c.dram.interleave_bytes = c.address_map.interleave_bytes;
     if (c.mem.interconnect != Interconnect::Crossbar) {

@@ -42,6 +42,9 @@ const std::vector<System>& systems() {
         {"stacked", "gtx980", {"memory.interconnect=stacked"}, "gtx980 with memory.interconnect = \"stacked\" (2.5D)"},
         {"hbm", "stacked", {}, "stacked: four HBM2 stacks with per-bank refresh"},
         {"patent", "gtx980", {"kernel_scheduler.policy=patent"}, "gtx980 with kernel_scheduler.policy = \"patent\""},
+        {"classes", "gtx980", {"preemption.policy=switch", "gpu.sm.icache_fill=memory"},
+         "gtx980 with preemption.policy = \"switch\" and gpu.sm.icache_fill = \"memory\" (context and instruction "
+         "traffic classes)"},
     };
     return all;
 }
@@ -194,6 +197,21 @@ std::string stats_markdown() {
         "and so on. Kinds: a *counter* is an integer; an *average* is written as `{mean, count, min, max}` "
         "and a *histogram* as `{bucket_width, counts, mean, count, max}` (the CSV and text files show "
         "their mean); a *formula* is computed when the stats are written (rates, ratios, bandwidths).\n\n"
+        "**Regions of interest.** `sim::StatRegistry::reset()` (`sim/stats.h`) starts a region: from then on "
+        "every counter, average (mean, count) and histogram (counts, mean, count) reports what it gathered "
+        "since the reset; the modules' own values are untouched, so a reset never changes the simulation. "
+        "Averages' and histograms' min and max still cover the whole run; a formula follows the region only "
+        "if its module registers a `StatRegistry::on_reset()` hook. A run without a reset reports the whole "
+        "run, exactly as before.\n\n"
+        "**Names.** A statistic's path is its module's object name: the per-SM L1 configured by `[gpu.l1]` "
+        "is `gpu.smN_l1`, an L2 slice of `[memory.l2]` is `gpu.mem.l2_N`, a DRAM channel of `[memory.dram]` "
+        "`gpu.mem.dram_N` (config paths and object names were not aligned: not cheap while others edit top/). The per-class cache counters exist only where their traffic class can reach "
+        "the cache (docs/protocol.md, `traffic`): an L1 has `walk_forwards` (with uvm), `context_forwards` "
+        "(with a preemption policy that moves contexts) and `instruction_forwards` (with "
+        "`gpu.sm.icache_fill = \"memory\"`); an L2 slice has `walk_reads` and `walk_read_hits` (with uvm) "
+        "and `instruction_reads` (with memory I-cache fills). Until this change every cache registered all "
+        "six, zero where the class could not occur (an L1's walk and instruction reads, an L2's forwards "
+        "were always zero).\n\n"
         "Which statistics a run has depends on its configuration. The last column names the "
         "representative systems that have the statistic (empty: every system):\n\n"
         "| system | configuration |\n|---|---|\n";

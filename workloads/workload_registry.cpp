@@ -11,6 +11,16 @@ namespace {
 
 bool by_name(const WorkloadInfo& w, const std::string& name) { return w.name < name; }
 
+const char* class_name(WorkloadClass c) {
+    switch (c) {
+    case WorkloadClass::Regular: return "regular";
+    case WorkloadClass::RegularSharing: return "regular-sharing";
+    case WorkloadClass::Irregular: return "irregular";
+    case WorkloadClass::Other: return "other";
+    }
+    return "";
+}
+
 }  // namespace
 
 bool WorkloadRegistry::add(WorkloadInfo info, std::function<Product(const WorkloadArgs&)> make) {
@@ -20,6 +30,12 @@ bool WorkloadRegistry::add(WorkloadInfo info, std::function<Product(const Worklo
         check_size(name, a.size);
         return make(a);
     });
+}
+
+std::string WorkloadRegistry::listing(const std::string& name) const {
+    const WorkloadInfo& w = info(name);
+    return w.description + " [" + class_name(w.cls) + "; size = " + w.size.meaning + ", default " +
+           std::to_string(w.size.default_size) + "]" + (has_params(name) ? " [parameters]" : "");
 }
 
 void WorkloadRegistry::keep(WorkloadInfo info) {

@@ -55,7 +55,7 @@ struct WorkloadInfo {
 /// (sim::InputError naming the workload); the factory sees 1 <= size <= max only.
 class WorkloadRegistry : public sim::Registry<Workload, const WorkloadArgs&> {
 public:
-    WorkloadRegistry() : Registry("workload") {}
+    WorkloadRegistry() : Registry("workload", "workloads: kernels with inputs and a CPU reference (--workload NAME[:SIZE])") {}
 
     /// Registers a workload without parameters. Returns true (for a static initialiser).
     bool add(WorkloadInfo info, std::function<Product(const WorkloadArgs&)> make);
@@ -80,6 +80,9 @@ public:
             return make(p, a);
         });
     }
+
+    /// Description, [class; size = meaning, default N] and "[parameters]" (`stacksim list`).
+    std::string listing(const std::string& name) const override;
 
     /// Every entry, sorted by name (complete once static initialisation is over).
     const std::vector<WorkloadInfo>& infos() const { return m_infos; }

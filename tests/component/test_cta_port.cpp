@@ -113,6 +113,14 @@ TEST_CASE("cta port: a Start command runs the CTA and a Finished event names it 
     CHECK(e.instructions == b.stat("warp_instructions"));
     CHECK(b.sm.cta_manager().resident_ctas().empty());
     CHECK(b.launch.ctas_completed == 0);  // the dispatcher's tally, not the SM's
+    // The SM counts the kernel's issue tallies in its own KernelTally, never in the launch.
+    const core::KernelTally t = b.sm.cta_manager().tally(b.launch);
+    CHECK(t.warp_instructions == b.stat("warp_instructions"));
+    CHECK(t.outcomes[static_cast<size_t>(core::IssueOutcome::Issued)] == b.stat("issue.issued"));
+    CHECK(b.launch.warp_instructions == 0);
+    CHECK(b.launch.outcomes[static_cast<size_t>(core::IssueOutcome::Issued)] == 0);
+    b.port.send(core::CtaCommand::forget(b.launch));  // what the dispatcher sends once it collected them
+    CHECK(b.sm.cta_manager().tally(b.launch).warp_instructions == 0);
     b.check_results();
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,7 +43,15 @@ public:
     bool can_accept(const core::KernelLaunch&) const override { return m_running == nullptr; }
     bool only_runs(const core::KernelLaunch&) const override { return true; }
     std::vector<core::ResidentCta> resident_ctas() const override { return {}; }
+    core::KernelTally tally(const core::KernelLaunch& l) const override {
+        auto it = m_tallies.find(&l);
+        return it == m_tallies.end() ? core::KernelTally{} : it->second;
+    }
     void receive(core::CtaCommand& c) override {
+        if (c.kind == core::CtaCommandKind::ForgetKernel) {
+            m_tallies.erase(c.launch);
+            return;
+        }
         if (c.kind != core::CtaCommandKind::Start) throw std::logic_error("StubSm: only starts CTAs");
         m_running = c.launch;
         ctas_started.push_back(c.cta_index);
@@ -55,7 +64,7 @@ public:
         if (!done) return false;
         m_running = nullptr;
         instructions += 10;
-        done->warp_instructions += 10;
+        m_tallies[done].warp_instructions += 10;
         core::CtaEvent e;
         e.launch = done;
         events.send(std::move(e));
@@ -65,6 +74,7 @@ public:
 private:
     sim::ClockDomain& m_clock;
     core::KernelLaunch* m_running = nullptr;
+    std::map<const core::KernelLaunch*, core::KernelTally> m_tallies;
 };
 
 /// A host program given as a function.

@@ -137,3 +137,21 @@ TEST_CASE("params: [memory.noc] takes the [noc] router keys, allocator iteration
     auto bad = sim::ConfigDoc::from_string("[memory.noc]\ntopology = \"stacked\"\n", "t.toml");
     CHECK_THROWS_WITH(top::read_run_config(bad), "t.toml:2: unknown key 'memory.noc.topology'");
 }
+
+TEST_CASE("params: the DRAM model is chosen by a key, and the old preset = \"fixed\" still chooses it", "[params]") {
+    const std::string hierarchy = "[memory]\nmodel = \"hierarchy\"\nbandwidth_gbps = 64.0\n[memory.dram]\n";
+    auto old = sim::ConfigDoc::from_string(hierarchy + "preset = \"fixed\"\n", "old.toml");
+    const top::RunConfig a = top::read_run_config(old);
+    CHECK(a.dram.model == "fixed");
+    CHECK(a.memory_peak_gbps() == 64.0);
+    auto now = sim::ConfigDoc::from_string(hierarchy + "preset = \"hbm2\"\nmodel = \"fixed\"\n", "new.toml");
+    const top::RunConfig b = top::read_run_config(now);
+    CHECK(b.dram.model == "fixed");
+    CHECK(b.memory_peak_gbps() == 64.0);
+    auto timed = sim::ConfigDoc::from_string(hierarchy + "preset = \"hbm2\"\n", "timed.toml");
+    const top::RunConfig c = top::read_run_config(timed);
+    CHECK(c.dram.model == "timed");
+    CHECK(c.memory_peak_gbps() == Approx(c.dram.peak_bandwidth_gbps() * c.address_map.partitions));
+    auto bad = sim::ConfigDoc::from_string(hierarchy + "model = \"ideal\"\n", "bad.toml");
+    CHECK_THROWS_WITH(top::read_run_config(bad), Catch::Contains("bad.toml:5") && Catch::Contains("memory.dram.model"));
+}

@@ -138,5 +138,5 @@ TEST_CASE("patent: the analysis module classifies library kernels and weights lo
     done.ctas_completed = 2;
     done.cta_instructions = 2000;
     done.warp_instructions = 2500;
-    CHECK(predicted_instructions(a, done) == Approx(4000.0));
+    CHECK(predicted_instructions(a, done, 2500) == Approx(4000.0));
 }

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "common/lost_locality_extension.h"
-#include "memory/page_walk_extension.h"
 #include "sim/payload_pool.h"
 #include "sim/request_queue.h"
 
@@ -49,9 +48,8 @@ TEST_CASE("payload pool: a reused payload has a cleared MemExtension and no othe
     sim::PayloadPool::ext(p).access = sim::MemAccess::Atomic;
     common::LostLocalityExtension::set(p);
     common::LostLocalityExtension::set(p);  // idempotent
-    memory::PageWalkExtension::set(p);
+    sim::PayloadPool::ext(p).traffic = sim::TrafficClass::PageWalk;
     CHECK(common::LostLocalityExtension::is_set(p));
-    CHECK(memory::PageWalkExtension::is_set(p));
     p.acquire();  // a second holder: the first release does not recycle it
     p.release();
     CHECK(common::LostLocalityExtension::is_set(p));
@@ -60,7 +58,7 @@ TEST_CASE("payload pool: a reused payload has a cleared MemExtension and no othe
     tlm::tlm_generic_payload& q = pool.acquire();
     REQUIRE(&q == &p);
     CHECK_FALSE(common::LostLocalityExtension::is_set(q));
-    CHECK_FALSE(memory::PageWalkExtension::is_set(q));
+    CHECK(sim::PayloadPool::ext(q).traffic == sim::TrafficClass::Demand);
     CHECK(sim::PayloadPool::ext(q).tag == 0);
     CHECK(sim::PayloadPool::ext(q).access == sim::MemAccess::Read);
     q.release();

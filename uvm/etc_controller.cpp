@@ -1,23 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // ETC wired to the GPU: sampling, the policy engine's choice, throttling epochs.
-#include "top/etc_controller.h"
+#include "uvm/etc_controller.h"
 
 #include <algorithm>
 #include <cstring>
 
-namespace stacksim::top {
+namespace stacksim::uvm {
 
-EtcController::EtcController(sc_core::sc_module_name name, const memory::EtcConfig& cfg, std::vector<core::Sm*> sms,
-                             memory::Gmmu& gmmu, sim::ClockDomain& clock, sim::StatRegistry& stats)
-    : sc_module(name), m_cfg(cfg), m_sms(std::move(sms)), m_gmmu(gmmu), m_clock(clock),
+EtcController::EtcController(sc_core::sc_module_name name, const memory::EtcConfig& cfg,
+                             std::vector<const core::SmActivity*> sms, memory::Gmmu& gmmu, sim::ClockDomain& clock,
+                             sim::StatRegistry& stats)
+    : sc_module(name), m_cfg(cfg), m_sms(std::move(sms)), m_commands(m_sms.size()), m_gmmu(gmmu), m_clock(clock),
       m_classifier(cfg.coalescing_threshold, m_sms.size()), m_insts(m_sms.size()), m_lines(m_sms.size()) {
     m_tech = memory::etc_techniques(m_cfg, memory::AppClass::Unknown);
     // Manual switches hold from the start; auto ones wait for the class.
     const memory::EtcTechniques manual = m_cfg.mode == memory::EtcMode::Manual ? m_tech : memory::EtcTechniques{};
-    m_throttle = std::make_unique<memory::SmThrottle>(
-        static_cast<uint32_t>(m_sms.size()), manual.throttling, cfg.throttle_step, cfg.detection_cycles,
-        cfg.execution_cycles, [this](uint32_t sm, bool stop) { m_sms[sm]->stop_fetch(stop); });
-    m_throttle->set_busy([this](uint32_t sm) { return m_sms[sm]->busy(); });
+    make_throttle(manual.throttling);
     m_gmmu.on_far_fault = [this](uint32_t sm) { on_fault(sm); };
     if (manual.compression) m_gmmu.activate_compression();
 
@@ -59,6 +57,17 @@ EtcController::EtcController(sc_core::sc_module_name name, const memory::EtcConf
         g.add_formula("throttle.sm" + std::to_string(i) + ".stopped_cycles",
                       [this, i] { return static_cast<double>(m_throttle->stopped_cycles(i, m_clock.cycle())); },
                       "cycles this SM's fetch was stopped", "cycles");
+}
+
+void EtcController::stop_fetch(uint32_t sm, bool stop) {
+    m_commands[sm].send(core::CtaCommand::set(stop ? core::CtaCommandKind::StopFetch : core::CtaCommandKind::Resume, 0));
+}
+
+void EtcController::make_throttle(memory::Throttling mode) {
+    m_throttle = std::make_unique<memory::SmThrottle>(static_cast<uint32_t>(m_sms.size()), mode, m_cfg.throttle_step,
+                                                      m_cfg.detection_cycles, m_cfg.execution_cycles,
+                                                      [this](uint32_t sm, bool stop) { stop_fetch(sm, stop); });
+    m_throttle->set_busy([this](uint32_t sm) { return m_sms[sm]->busy(); });
 }
 
 memory::AppClass EtcController::app_class() const { return m_classifier.app_class(sharing()); }
@@ -106,11 +115,7 @@ void EtcController::apply_techniques(uint64_t now) {
     m_gmmu.set_proactive_eviction(m_tech.proactive_eviction ? m_cfg.proactive_free_bytes : 0);
     if (m_tech.compression) m_gmmu.activate_compression();
     if (m_tech.throttling != memory::Throttling::None && m_gmmu.oversubscribed()) {
-        if (m_cfg.mode == memory::EtcMode::Auto)
-            m_throttle = std::make_unique<memory::SmThrottle>(
-                static_cast<uint32_t>(m_sms.size()), m_tech.throttling, m_cfg.throttle_step, m_cfg.detection_cycles,
-                m_cfg.execution_cycles, [this](uint32_t sm, bool stop) { m_sms[sm]->stop_fetch(stop); });
-        m_throttle->set_busy([this](uint32_t sm) { return m_sms[sm]->busy(); });
+        if (m_cfg.mode == memory::EtcMode::Auto) make_throttle(m_tech.throttling);
         std::vector<uint32_t> busy;
         for (uint32_t i = 0; i < m_sms.size(); ++i)
             if (m_sms[i]->busy()) busy.push_back(i);
@@ -144,4 +149,4 @@ void EtcController::wake() {
     m_event.notify(m_clock.period() * static_cast<double>(at > now ? at - now : 1));
 }
 
-}  // namespace stacksim::top
+}  // namespace stacksim::uvm
