@@ -69,55 +69,48 @@ std::string toml_string(const std::string& s) {
     return out + "\"";
 }
 
-/// The value of axis "apps": one `--app` spec, or an array of them (one per application).
-AxisValue apps_value(const std::string& file, const toml::node& n) {
+/// The value of an axis that is a list of strings, given as one string or an array of them:
+/// `words` gets the strings (each checked by `ok(word, index)`), `display` joins them with
+/// `joiner`. Throws naming file, line and axis with `expected`.
+template <typename Ok>
+AxisValue string_list_value(const std::string& file, const toml::node& n, const std::string& axis,
+                            std::vector<std::string> AxisValue::*words, const char* joiner, const char* expected,
+                            Ok ok) {
     AxisValue v;
-    v.axis = "apps";
+    v.axis = axis;
     v.where = fmt::format("{}:{}", file, n.source().begin.line);
-    const char* const expected = "expected an application NAME[:SIZE][@START][^PRIORITY] or an array of them";
     auto add = [&](const toml::node& e) {
         auto* s = e.as_string();
-        if (!s || s->get().empty() || s->get().find('+') != std::string::npos) fail(file, &e, "apps", expected);
-        v.apps.push_back(s->get());
+        if (!s || !ok(s->get(), (v.*words).size())) fail(file, &e, axis, expected);
+        (v.*words).push_back(s->get());
     };
     if (auto* a = n.as_array()) {
-        if (a->empty()) fail(file, &n, "apps", expected);
+        if (a->empty()) fail(file, &n, axis, expected);
         for (const toml::node& e : *a) add(e);
     } else {
         add(n);
     }
-    for (const std::string& spec : v.apps) {
-        v.display += (v.display.empty() ? "" : "+") + spec;
-        v.toml += (v.toml.empty() ? "" : ", ") + toml_string(spec);
+    for (const std::string& word : v.*words) {
+        v.display += (v.display.empty() ? "" : joiner) + word;
+        v.toml += (v.toml.empty() ? "" : ", ") + toml_string(word);
     }
     v.toml = "[" + v.toml + "]";
     return v;
 }
 
+/// The value of axis "apps": one `--app` spec, or an array of them (one per application).
+AxisValue apps_value(const std::string& file, const toml::node& n) {
+    return string_list_value(file, n, "apps", &AxisValue::apps, "+",
+                             "expected an application NAME[:SIZE][@START][^PRIORITY] or an array of them",
+                             [](const std::string& w, size_t) { return !w.empty() && w.find('+') == std::string::npos; });
+}
+
 /// The value of axis "cuda": a CUDA program and its arguments, as an array of strings (or the
 /// program alone as a string).
 AxisValue cuda_value(const std::string& file, const toml::node& n) {
-    AxisValue v;
-    v.axis = "cuda";
-    v.where = fmt::format("{}:{}", file, n.source().begin.line);
-    const char* const expected = "expected a program and its arguments, [\"./app\", \"ARG\", ...], or the program alone";
-    auto add = [&](const toml::node& e) {
-        auto* s = e.as_string();
-        if (!s || (v.command.empty() && s->get().empty())) fail(file, &e, "cuda", expected);
-        v.command.push_back(s->get());
-    };
-    if (auto* a = n.as_array()) {
-        if (a->empty()) fail(file, &n, "cuda", expected);
-        for (const toml::node& e : *a) add(e);
-    } else {
-        add(n);
-    }
-    for (const std::string& word : v.command) {
-        v.display += (v.display.empty() ? "" : " ") + word;
-        v.toml += (v.toml.empty() ? "" : ", ") + toml_string(word);
-    }
-    v.toml = "[" + v.toml + "]";
-    return v;
+    return string_list_value(file, n, "cuda", &AxisValue::command, " ",
+                             "expected a program and its arguments, [\"./app\", \"ARG\", ...], or the program alone",
+                             [](const std::string& w, size_t i) { return i > 0 || !w.empty(); });
 }
 
 constexpr size_t kMaxPathChars = 4095;  // PATH_MAX - 1

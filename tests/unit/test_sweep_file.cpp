@@ -2,6 +2,8 @@
 // Tests of sweep files: grid, zipped axes and explicit points, and the errors of bad files.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <string>
 
@@ -143,5 +145,31 @@ TEST_CASE("sweep file: an apps axis gives each point a list of applications (--a
               "a3.toml:4)");
     std::ofstream(f + "trace.g") << "kernel-1.traceg\n";
     CHECK(error_of("a4", "[base]\ntrace = \"stacksim-sweep-unit-trace.g\"\n[grid]\napps = [\"bfs\"]\n") ==
-          f + "a4.toml:4: apps: a point runs a trace or applications, not both (trace at " + f + "a4.toml:2)");
+          f + "a4.toml:4: apps: a point runs one of a trace, applications or a CUDA program (trace at " + f + "a4.toml:2)");
+}
+
+TEST_CASE("sweep file: a cuda axis runs a program with its arguments under stacksim cuda", "[sweep]") {
+    // Any executable stands in for a CUDA program here: the plan only names and hashes it.
+    const std::string f = "/tmp/stacksim-sweep-unit-";
+    {
+        std::ofstream(f + "app") << "#!/bin/sh\n";
+    }
+    ::chmod((f + "app").c_str(), 0755);
+    auto plan = SweepPlan::build(SweepFile::read(
+        write_sweep("cuda", "[base]\nconfig = \"small\"\n[grid]\ncuda = [[\"stacksim-sweep-unit-app\", \"64\"], "
+                            "[\"stacksim-sweep-unit-app\", \"128\"]]\n")));
+    REQUIRE(plan.points().size() == 2);
+    CHECK(plan.columns() == std::vector<std::string>{"config", "workload", "size", "seed", "cuda"});
+    CHECK(plan.points()[0].args == std::vector<std::string>{"cuda", "small"});
+    CHECK(plan.points()[0].program == std::vector<std::string>{f + "app", "64"});
+    CHECK(plan.points()[1].values == std::vector<std::string>{"small", "", "", "1", "stacksim-sweep-unit-app 128"});
+    CHECK(plan.points()[0].hash != plan.points()[1].hash);  // the arguments are part of the identity
+
+    CHECK(error_of("c1", "[grid]\ncuda = [[]]\n") ==
+          f + "c1.toml:2: cuda: expected a program and its arguments, [\"./app\", \"ARG\", ...], or the program alone");
+    CHECK(error_of("c2", "[base]\ncuda = \"nosuch-program\"\n") ==
+          f + "c2.toml:2: cuda: no executable program 'nosuch-program'");
+    CHECK(error_of("c3", "[base]\ncuda = \"stacksim-sweep-unit-app\"\n[grid]\napps = [\"bfs\"]\n") ==
+          f + "c3.toml:4: apps: a point runs one of a trace, applications or a CUDA program (cuda at " + f +
+              "c3.toml:2)");
 }
