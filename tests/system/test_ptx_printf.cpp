@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 #include <vector>
 
@@ -14,6 +15,15 @@
 #include "tests/system/sim_harness.h"
 
 using namespace stacksim;
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define STACKSIM_TEST_ASAN 1
+#endif
+#endif
+#ifndef STACKSIM_TEST_ASAN
+#define STACKSIM_TEST_ASAN 0
+#endif
 
 namespace {
 std::string printf_ptx() {
@@ -123,6 +133,14 @@ TEST_CASE("printf: %lld %llu %x %o of 64-bit kernel arguments", "[ptx][printf]")
 }
 
 TEST_CASE("assert: a failing assert stops the run with file, line, function and expression", "[ptx][assert]") {
+#if defined(__SANITIZE_ADDRESS__) || STACKSIM_TEST_ASAN
+    // Under ASan this throw from deep in a warp's execution gets a false stack-buffer-overflow
+    // report: ASan has lost the stack's bounds after SystemC's thread switches ("ignoring
+    // requested __asan_handle_no_return", google/sanitizers#189) and leaves the thrown-through
+    // frames poisoned. The gcc build runs the test.
+    std::printf("SKIPPED: a false AddressSanitizer report after SystemC thread switches (google/sanitizers#189)\n");
+    std::exit(77);
+#endif
     std::vector<int32_t> idx(64, 1);
     idx[37] = 99;  // out of range for m = 10
     workloads::DevPtr di = 0, dout = 0;
