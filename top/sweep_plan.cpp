@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 
 #include <unistd.h>
 
@@ -323,15 +322,6 @@ private:
 };
 
 }  // namespace
-
-std::string short_hash(const std::string& text) {
-    uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : text) {
-        h ^= c;
-        h *= 1099511628211ull;
-    }
-    return fmt::format("{:012x}", h >> 16);
-}
 
 SweepPlan SweepPlan::build(const SweepFile& file) {
     SweepPlan plan;

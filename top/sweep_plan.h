@@ -58,7 +58,4 @@ private:
     double m_timeout = 0;
 };
 
-/// FNV-1a 64-bit hash of `text` as 12 hex digits.
-std::string short_hash(const std::string& text);
-
 }  // namespace stacksim::top
