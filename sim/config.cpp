@@ -333,8 +333,8 @@ toml::table& ConfigSection::effective_table() {
         if (m_path.empty()) {
             m_effective = &m_doc.m_effective;
         } else {
-            auto parts = split_path(m_path + ".x");
-            m_effective = &table_at(m_doc.m_effective, parts, parts.size() - 1);
+            const auto parts = split_path(m_path);
+            m_effective = &table_at(m_doc.m_effective, parts, parts.size());
         }
     }
     return *m_effective;
