@@ -46,6 +46,19 @@ const ArrayObject* lookup(const void* a) {
     return it == arrays().end() ? nullptr : it->second.get();
 }
 
+/// The bytes of `array` at (w_offset, h_offset) for a width x height copy, and its row pitch;
+/// cudaErrorInvalidValue (also set as the last error) for an unknown array or a region past it.
+cudaError_t region_2d(const void* array, size_t w_offset, size_t h_offset, size_t width, size_t height, char*& bytes,
+                      size_t& pitch) {
+    auto& rt = stacksim::cudart::Runtime::get();
+    auto lk = rt.lock();
+    const ArrayObject* a = lookup(array);
+    bytes = at(a, w_offset, h_offset, width, height);
+    if (!bytes) return rt.set_error(cudaErrorInvalidValue);
+    pitch = a->row_bytes();
+    return cudaSuccess;
+}
+
 }  // namespace
 
 namespace stacksim::cudart {
@@ -115,14 +128,7 @@ cudaError_t cudaMemcpy2DToArray(void* dst, size_t w_offset, size_t h_offset, con
                                 size_t width, size_t height, int kind) {
     char* d = nullptr;
     size_t pitch = 0;
-    {
-        auto& rt = Runtime::get();
-        auto lk = rt.lock();
-        const ArrayObject* a = lookup(dst);
-        d = at(a, w_offset, h_offset, width, height);
-        if (!d) return rt.set_error(cudaErrorInvalidValue);
-        pitch = a->row_bytes();
-    }
+    if (const cudaError_t e = region_2d(dst, w_offset, h_offset, width, height, d, pitch)) return e;
     return cudaMemcpy2D(d, pitch, src, spitch, width, height, kind);
 }
 
@@ -130,14 +136,7 @@ cudaError_t cudaMemcpy2DFromArray(void* dst, size_t dpitch, const void* src, siz
                                   size_t width, size_t height, int kind) {
     char* s = nullptr;
     size_t pitch = 0;
-    {
-        auto& rt = Runtime::get();
-        auto lk = rt.lock();
-        const ArrayObject* a = lookup(src);
-        s = at(a, w_offset, h_offset, width, height);
-        if (!s) return rt.set_error(cudaErrorInvalidValue);
-        pitch = a->row_bytes();
-    }
+    if (const cudaError_t e = region_2d(src, w_offset, h_offset, width, height, s, pitch)) return e;
     return cudaMemcpy2D(dst, dpitch, s, pitch, width, height, kind);
 }
 
