@@ -1,19 +1,88 @@
-"""Replaces the generated section of a Markdown file: the text between
-<!-- NAME:begin --> and <!-- NAME:end -->, written atomically (a temporary file renamed over it).
-Used by the validation scripts whose tables live in docs/ (accelsim_validation.py,
-accelsim_options.py)."""
+"""Generated sections of the Markdown docs: the text between <!-- NAME:begin --> and
+<!-- NAME:end -->, and the measurements each one is rendered from.
+
+A validation script measures (slow), saves its measurements with save_data(NAME, obj) to
+docs/data/NAME.json, renders its table from that object alone, and puts it in the doc with
+replace_section(). Run with --check, the same script renders from the saved file without running
+anything and check_section() reports whether the doc still holds that rendering; the test
+"docs: every generated table matches its recorded measurements" runs every such script with
+--check (scripts/doc_tables_check.py lists them). Files are written atomically (a temporary file
+renamed over them)."""
+import json
 import os
 import sys
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA_DIR = os.path.join(ROOT, "docs", "data")
 
-def replace_section(path, name, text):
-    """Puts `text` between the NAME markers of `path`; exits naming the file if they are missing."""
+
+def _markers(name):
+    return f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+
+
+def _write_atomically(path, text):
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+
+def _section(path, name):
+    """(document, start, end) of the NAME section's body; exits naming the file if a marker is missing."""
     with open(path) as f:
         doc = f.read()
-    b, e = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
-    if b not in doc or e not in doc:
-        sys.exit(f"{path}: markers {b} / {e} not found")
-    doc = doc[:doc.index(b) + len(b)] + "\n" + text + "\n" + doc[doc.index(e):]
-    with open(path + ".tmp", "w") as f:
-        f.write(doc)
-    os.replace(path + ".tmp", path)
+    b, e = _markers(name)
+    if doc.count(b) != 1 or doc.count(e) != 1 or doc.index(b) > doc.index(e):
+        sys.exit(f"{path}: markers {b} / {e} not found exactly once, in order")
+    return doc, doc.index(b) + len(b), doc.index(e)
+
+
+def replace_section(path, name, text):
+    """Puts `text` between the NAME markers of `path`."""
+    doc, start, end = _section(path, name)
+    _write_atomically(path, doc[:start] + "\n" + text.strip("\n") + "\n" + doc[end:])
+
+
+def check_section(path, name, text):
+    """None when the NAME section of `path` holds exactly `text` (as replace_section writes it),
+    else a one-line message naming the file, the section and the first line that differs."""
+    doc, start, end = _section(path, name)
+    have = doc[start:end].strip("\n").splitlines()
+    want = text.strip("\n").splitlines()
+    if have == want:
+        return None
+    line = doc[:start].count("\n") + 2
+    for i, (h, w) in enumerate(zip(have, want)):
+        if h != w:
+            return f"{path}:{line + i}: section {name} is stale: has {h!r}, its measurements give {w!r}"
+    return f"{path}:{line}: section {name} is stale: {len(have)} lines, its measurements give {len(want)}"
+
+
+def data_path(name):
+    return os.path.join(DATA_DIR, name + ".json")
+
+
+def save_data(name, obj):
+    """Saves the measurements of section NAME to docs/data/NAME.json (sorted keys, stable text)."""
+    os.makedirs(DATA_DIR, exist_ok=True)
+    _write_atomically(data_path(name), json.dumps(obj, indent=1, sort_keys=True) + "\n")
+
+
+def load_data(name):
+    """The measurements saved for section NAME; exits naming the file if there are none."""
+    path = data_path(name)
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"{path}: cannot read the recorded measurements: {e}")
+
+
+def update_or_check(path, name, text, check):
+    """Writes the section (check false) or exits 1 with check_section's message when it is stale."""
+    if not check:
+        replace_section(path, name, text)
+        return
+    msg = check_section(path, name, text)
+    if msg:
+        sys.exit(msg)
+    print(f"{path}: section {name} matches its measurements")

@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""Checks that every generated table in docs/ is what its script renders from the measurements it
+recorded in docs/data/ (no simulation runs). Exits 1 naming the first stale section.
+
+Each entry: a script and the arguments that make it render from docs/data/ and compare (--check).
+A script whose table lives in docs/ between <!-- NAME:begin/end --> markers belongs here."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHECKS = [
+]
+
+
+def main():
+    failed = 0
+    for script, *args in CHECKS:
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", script), *args, "--check"],
+                           cwd=ROOT, capture_output=True, text=True)
+        out = (r.stdout + r.stderr).strip()
+        print(out if out else f"{script}: no output")
+        if r.returncode != 0:
+            failed += 1
+    print(f"{len(CHECKS)} generated sections checked, {failed} stale")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
