@@ -4,8 +4,8 @@
 
 namespace stacksim::memory {
 
-AppClassifier::AppClassifier(double threshold, size_t sms)
-    : m_threshold(threshold), m_last_insts(sms, 0), m_last_lines(sms, 0) {}
+AppClassifier::AppClassifier(double threshold, size_t sms, bool reclassify)
+    : m_threshold(threshold), m_reclassify(reclassify), m_last_insts(sms, 0), m_last_lines(sms, 0) {}
 
 bool AppClassifier::sample(const std::vector<uint64_t>& insts, const std::vector<uint64_t>& lines) {
     ++m_samples;
@@ -23,10 +23,10 @@ bool AppClassifier::sample(const std::vector<uint64_t>& insts, const std::vector
     const double factor = sum / static_cast<double>(sms);
     m_factor_sum += factor;
     ++m_factor_samples;
-    if (m_decided && (m_irregular || factor <= m_threshold)) return false;
-    // Undecided, or regular so far and this sample is not: an application's kernels can
-    // differ (BICG's first kernel walks columns, coalesced; its second rows), and the
-    // irregular one is the one that thrashes. The class never goes back to regular.
+    if (m_decided && (!m_reclassify || m_irregular || factor <= m_threshold)) return false;
+    // Undecided, or (reclassify) regular so far and this sample is not: an application's
+    // kernels can differ (BICG's first kernel walks columns, coalesced; its second rows), and
+    // the irregular one is the one that thrashes. The class never goes back to regular.
     m_decided = true;
     m_deciding = factor;
     m_irregular = factor > m_threshold;

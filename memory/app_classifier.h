@@ -11,11 +11,12 @@ namespace stacksim::memory {
 /// Samples each SM's counters of global-memory warp instructions and the line requests they
 /// coalesced into (the thesis's per-LD/ST-unit counter). A sample's coalescing factor is the
 /// mean over the SMs that issued memory instructions in it of lines / instructions. The first
-/// sample with memory instructions decides: factor > threshold = irregular, else regular; a
-/// later sample above the threshold turns a regular application irregular (never back).
+/// sample with memory instructions decides: factor > threshold = irregular, else regular (the
+/// thesis, §3.6.1). With `reclassify`, a later sample above the threshold turns a regular
+/// application irregular (never back): an extension, not in the thesis.
 class AppClassifier {
 public:
-    AppClassifier(double threshold, size_t sms);
+    AppClassifier(double threshold, size_t sms, bool reclassify = false);
     /// Ends a sample: `insts[i]` / `lines[i]` are SM i's cumulative counters now.
     /// Returns true if this sample decided or changed the class.
     bool sample(const std::vector<uint64_t>& insts, const std::vector<uint64_t>& lines);
@@ -30,6 +31,7 @@ public:
 
 private:
     double m_threshold;
+    bool m_reclassify;
     std::vector<uint64_t> m_last_insts, m_last_lines;
     bool m_decided = false, m_irregular = false;
     double m_deciding = 0.0, m_factor_sum = 0.0;

@@ -20,6 +20,9 @@ const sim::Params<EtcConfig>& EtcConfig::params() {
         p.add("coalescing_threshold", &C::coalescing_threshold, "lines",
               "coalesced line requests per (32-thread) warp memory instruction above which an app is irregular; the thesis's 10 per 64-thread warp")
             .range(0.0, 1e6);
+        p.add("reclassify", &C::reclassify, "",
+              "a later sample above the threshold turns an application found regular irregular (never back); "
+              "not in the thesis, whose first sample decides");
         p.add("sharing", &C::sharing, "",
               "inter-kernel sharing: pointers (detected from kernel pointer arguments) or the annotation yes/no")
             .names({{"pointers", SharingSource::Pointers}, {"yes", SharingSource::Yes}, {"no", SharingSource::No}});

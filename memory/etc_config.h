@@ -41,6 +41,7 @@ struct EtcConfig {
     bool compression = false;
     uint64_t sample_cycles = 50000;       ///< classifier sample length
     double coalescing_threshold = 5.0;    ///< lines per 32-thread warp memory instruction: above = irregular
+    bool reclassify = false;              ///< a later irregular sample turns a regular app irregular (not in the thesis)
     SharingSource sharing = SharingSource::Pointers;
     uint64_t proactive_free_bytes = 2097152;  ///< proactive eviction keeps this much GPU memory free
     uint32_t throttle_step = 1;               ///< SMs stopped or released per adjustment

@@ -48,12 +48,10 @@ public:
     uint32_t resident() const { return m_resident; }
     bool idle() const { return m_pool.empty() && m_resident == 0; }
     uint32_t max_resident() const { return m_max; }
-    /// Preemptions the policy decided.
-    uint64_t preemptions() const { return m_policy->preemptions(); }
     /// Whether its kernel-scheduling policy decides preemptions (KernelScheduler).
     bool policy_decides_preemptions() const { return m_policy->decides_preemptions(); }
-    /// Better pairs the policy did not preempt for (gain <= cost).
-    uint64_t preemptions_declined() const { return m_policy->declined(); }
+    /// The preemptions the policy decided and the better pairs it declined (gain <= cost).
+    KernelScheduler::Tally decisions() const { return m_policy->tally(); }
 
 private:
     struct Pending {

@@ -46,11 +46,16 @@ public:
     /// Whether it decides preemptions itself (then priorities no longer trigger preemption
     /// requests, and the GPU reports gpu.kernel_scheduler.*).
     virtual bool decides_preemptions() const { return true; }
-    /// Preemptions decided so far.
-    virtual uint64_t preemptions() const { return 0; }
-    /// Decisions (at most one per cycle) at the cap where a better-ranked set existed but the
-    /// predicted gain did not exceed the cost.
-    virtual uint64_t declined() const { return 0; }
+    /// The preemption decisions so far, with the predicted gain and cost of each (summed).
+    struct Tally {
+        uint64_t preemptions = 0;  ///< preemptions decided
+        /// Decisions (at most one per cycle) at the cap where a better-ranked set existed but the
+        /// predicted gain did not exceed the cost.
+        uint64_t declined = 0;
+        double gain_taken = 0, cost_taken = 0;        ///< of the preemptions (policy's units)
+        double gain_declined = 0, cost_declined = 0;  ///< of the best pair of each declined decision
+    };
+    virtual Tally tally() const { return {}; }
 };
 
 using KernelSchedulerRegistry = sim::Registry<KernelScheduler, const SchedulerProbe&>;

@@ -31,7 +31,9 @@ public:
         const PatentChoice c = patent_choose(pend, run, cap, m_p.decay, m_norm_mixed, m_norm_same);
         if (c.better_pair && c.kind != PatentChoice::Kind::Preempt && now() != m_declined_at) {
             m_declined_at = now();
-            ++m_declined;
+            ++m_tally.declined;
+            m_tally.gain_declined += c.gain;
+            m_tally.cost_declined += c.cost;
         }
         Decision d;
         d.index = c.pending;
@@ -39,12 +41,13 @@ public:
         if (c.kind == PatentChoice::Kind::Preempt) {
             d.kind = Decision::Kind::Preempt;
             d.victim = running[c.victim];
-            ++m_preemptions;
+            ++m_tally.preemptions;
+            m_tally.gain_taken += c.gain;
+            m_tally.cost_taken += c.cost;
         }
         return d;
     }
-    uint64_t preemptions() const override { return m_preemptions; }
-    uint64_t declined() const override { return m_declined; }
+    Tally tally() const override { return m_tally; }
 
 private:
     struct Info {
@@ -158,8 +161,8 @@ private:
     SchedulerProbe m_probe;
     double m_norm_mixed, m_norm_same;
     uint64_t m_samples_mixed = 0, m_samples_same = 0;
-    uint64_t m_preemptions = 0;
-    uint64_t m_declined = 0, m_declined_at = ~uint64_t{0};
+    Tally m_tally;
+    uint64_t m_declined_at = ~uint64_t{0};
     std::map<const core::KernelLaunch*, Info> m_info;
     std::vector<const core::KernelLaunch*> m_set;
     Snapshot m_open;

@@ -2,6 +2,8 @@
 // Patent 004's pair ranking and preemption test (gain vs cost), as plain functions over kernel states.
 #include "sched/patent_ranking.h"
 
+#include <algorithm>
+
 namespace stacksim::sched {
 
 const sim::Params<PatentParams>& PatentParams::params() {
@@ -46,15 +48,6 @@ double preempt_cycles(double miss_rate, uint64_t bytes_per_cta, uint64_t ctas) {
     return (0.09526 * miss_rate + 0.01633) * static_cast<double>(bytes_per_cta) * static_cast<double>(ctas);
 }
 
-double preemption_cost(const std::vector<KernelState>& keep, const KernelState& victim, double decay) {
-    double cost = 0;
-    for (const KernelState& k : keep) {
-        const double d = k.cls == KernelClass::Memory ? decay : 1.0;
-        cost += norm_ipc(k) * d * preempt_cycles(k.l2_miss_rate, victim.bytes_per_cta, victim.resident_ctas);
-    }
-    return cost;
-}
-
 namespace {
 
 double predicted_stp(const std::vector<KernelClass>& set, double norm_mixed, double norm_same) {
@@ -66,17 +59,42 @@ double predicted_stp(const std::vector<KernelClass>& set, double norm_mixed, dou
 
 }  // namespace
 
-double preemption_gain(const std::vector<KernelState>& keep, const KernelState& victim, const KernelState& candidate,
-                       double norm_mixed, double norm_same) {
-    if (victim.ipc_shared <= 0) return 0;
-    double before = norm_ipc(victim);
+double rest_cycles(const std::vector<KernelState>& running) {
+    double rest = -1;
+    for (const KernelState& k : running) {
+        if (k.ipc_shared <= 0) return 0;
+        const double r = k.remaining / k.ipc_shared;
+        rest = rest < 0 ? r : std::min(rest, r);
+    }
+    return std::max(rest, 0.0);
+}
+
+PreemptionEstimate estimate_preemption(const std::vector<KernelState>& keep, const KernelState& victim,
+                                       const KernelState& candidate, double decay, double norm_mixed,
+                                       double norm_same) {
+    PreemptionEstimate e;
+    std::vector<KernelState> running = keep;
+    running.push_back(victim);
+    e.rest = rest_cycles(running);
+    if (e.rest <= 0) return e;
+    double miss = 0;
+    for (const KernelState& k : keep) miss += k.l2_miss_rate;
+    if (!keep.empty()) miss /= static_cast<double>(keep.size());
+    e.preempt = std::min(e.rest, preempt_cycles(miss, victim.bytes_per_cta, victim.resident_ctas));
+    double stp_before = norm_ipc(victim), kept_rate = 0;
     std::vector<KernelClass> after{candidate.cls};
     for (const KernelState& k : keep) {
-        before += norm_ipc(k);
+        stp_before += norm_ipc(k);
+        kept_rate += norm_ipc(k) * (k.cls == KernelClass::Memory ? decay : 1.0);
         after.push_back(k.cls);
     }
-    const double horizon = victim.remaining / victim.ipc_shared;
-    return (predicted_stp(after, norm_mixed, norm_same) - before) * horizon;
+    const double stp_after = predicted_stp(after, norm_mixed, norm_same);
+    e.before = stp_before * e.rest;
+    e.during = kept_rate * e.preempt;
+    e.after = e.during + stp_after * (e.rest - e.preempt);
+    e.gain = (stp_after - stp_before) * (e.rest - e.preempt);
+    e.cost = stp_before * e.preempt - e.during;
+    return e;
 }
 
 PatentChoice patent_choose(const std::vector<KernelState>& pending, const std::vector<KernelState>& running,
@@ -112,8 +130,9 @@ PatentChoice patent_choose(const std::vector<KernelState>& pending, const std::v
             std::vector<KernelClass> after = now;
             after[v] = pending[p].cls;
             if (set_rank(after) <= rank_now) continue;
-            const double gain = preemption_gain(keep, running[v], pending[p], norm_mixed, norm_same);
-            const double cost = preemption_cost(keep, running[v], decay);
+            const PreemptionEstimate e =
+                estimate_preemption(keep, running[v], pending[p], decay, norm_mixed, norm_same);
+            const double gain = e.gain, cost = e.cost;
             // On equal merit a preempted kernel outranks a new one.
             const bool tie = c.better_pair && gain - cost == c.gain - c.cost && pending[p].preempted &&
                              !pending[c.pending].preempted;

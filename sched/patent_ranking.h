@@ -41,15 +41,32 @@ int pair_rank(KernelClass a, KernelClass b);
 int set_rank(const std::vector<KernelClass>& set);
 /// preempt_cycle = (0.09526 x miss_rate + 0.01633) x bytes_per_cta x ctas (cycles).
 double preempt_cycles(double miss_rate, uint64_t bytes_per_cta, uint64_t ctas);
-/// cost = sum over the kernels that keep running of norm_IPC x decay x preempt_cycle(their miss
-/// rate, the victim's CTAs); decay only for a memory-intensive kept kernel, else 1.
-double preemption_cost(const std::vector<KernelState>& keep, const KernelState& victim, double decay);
-/// gain = (STP_after - STP_before) x H: STP_before the measured sum of norm_IPCs of the running
-/// set; STP_after the predicted one with `candidate` in place of `victim` (each kernel at
-/// `norm_mixed` if the set holds both classes, else `norm_same`); H = victim.remaining /
-/// victim.ipc_shared, the cycles the victim would still hold its place (alone-equivalent cycles).
-double preemption_gain(const std::vector<KernelState>& keep, const KernelState& victim, const KernelState& candidate,
-                       double norm_mixed, double norm_same);
+/// rest_cycle: the cycles the running kernels still run together, the least over them of
+/// remaining warp instructions / IPC_shared; 0 when one has no measured IPC yet.
+double rest_cycles(const std::vector<KernelState>& running);
+
+/// The patent's comparison of one preemption (victim out, candidate in), in normalised IPC x
+/// cycles (alone-equivalent cycles of work) over the horizon rest_cycle:
+/// - before = sum of norm_IPC of the running kernels x rest_cycle;
+/// - after  = during + STP_after x (rest_cycle - preempt_cycle), two phases:
+///   during = sum over the kept kernels of norm_IPC x decay x preempt_cycle (decay for a
+///   memory-intensive kept kernel, else 1), while the victim's context is saved and the candidate
+///   does not run yet; then STP_after, the predicted sum with the candidate in the victim's place
+///   (each kernel at `norm_mixed` if the set holds both classes, else `norm_same`).
+/// preempt_cycle uses the mean L2 miss rate of the kept kernels and the victim's CTAs, capped at
+/// rest_cycle. after - before = gain - cost with gain = (STP_after - STP_before) x (rest_cycle -
+/// preempt_cycle), the better pair's extra work once it runs, and cost = STP_before x
+/// preempt_cycle - during, the work lost while the preemption lasts (more interference, a lower
+/// decay, makes it dearer).
+struct PreemptionEstimate {
+    double rest = 0;     ///< rest_cycle, cycles
+    double preempt = 0;  ///< preempt_cycle (capped at rest), cycles
+    double before = 0, during = 0, after = 0;  ///< alone-equivalent cycles
+    double gain = 0, cost = 0;                 ///< alone-equivalent cycles; preempt when gain > cost
+};
+PreemptionEstimate estimate_preemption(const std::vector<KernelState>& keep, const KernelState& victim,
+                                       const KernelState& candidate, double decay, double norm_mixed,
+                                       double norm_same);
 
 /// The patent scheduler's choice.
 struct PatentChoice {
@@ -63,8 +80,8 @@ struct PatentChoice {
 
 /// Below `cap` running kernels: launch the pending kernel that ranks best with the running ones
 /// (ties: preempted before new, then arrival). At the cap: for every running victim and pending
-/// candidate whose set ranks strictly better, preempt the one with the largest gain - cost if
-/// gain > cost; else wait.
+/// candidate whose set ranks strictly better, preempt the one with the largest gain - cost
+/// (estimate_preemption) if gain > cost; else wait.
 PatentChoice patent_choose(const std::vector<KernelState>& pending, const std::vector<KernelState>& running,
                            uint32_t cap, double decay, double norm_mixed, double norm_same);
 

@@ -8,16 +8,14 @@ them as Markdown tables; `tests/system/test_accelsim_fixes.cpp` ("presets: ...")
 value against the preset's effective configuration and that each rendered row is in the doc.
 With --update FILE the text between <!-- accelsim-options:begin --> and
 <!-- accelsim-options:end --> is replaced.
-Usage: scripts/accelsim_options.py [--update docs/validation.md]
+Usage: scripts/accelsim_options.py [--update docs/validation.md | --check]
 """
 import argparse
 import csv
 import os
 import sys
 
-from doc_section import replace_section
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from doc_section import ROOT, update_or_check
 PRESETS = [
     ("gtx1080", "Accel-Sim's GTX 1080 reference config (`../shared/traces/accelsim/vectoradd-100-32/"
                 "reference-gtx1080-config/`)"),
@@ -36,6 +34,7 @@ def row(r):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--update", help="Markdown file whose accelsim-options section is replaced")
+    ap.add_argument("--check", action="store_true", help="compare docs/validation.md with the .tsv files")
     args = ap.parse_args()
     out = ["Written by `scripts/accelsim_options.py --update docs/validation.md` from `configs/accelsim/*.tsv`; "
            "the test `presets: each Accel-Sim option table matches its preset` checks every stacksim value "
@@ -47,8 +46,9 @@ def main():
                 "| Accel-Sim option | Accel-Sim value | stacksim key | stacksim value | note |", "|---|---|---|---|---|"]
         out += [row(r) for r in rows]
     text = "\n".join(out)
-    if args.update:
-        replace_section(args.update, "accelsim-options", text)
+    if args.update or args.check:
+        update_or_check(args.update or os.path.join(ROOT, "docs", "validation.md"), "accelsim-options", text,
+                        args.check)
     else:
         print(text)
 

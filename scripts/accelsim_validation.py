@@ -5,9 +5,10 @@ Reads Accel-Sim's own result from ../shared/traces/accelsim/vectoradd-100-32/acc
 (cycles, instructions, L1I and L2 accesses, DRAM requests and column commands), runs
 `stacksim run PRESET --trace ...` for the matched preset (and, as rows without an Accel-Sim
 result, the other Accel-Sim presets), then once per removed mechanism, and prints the two tables.
-With --update FILE the text between <!-- accelsim-validation:begin --> and
-<!-- accelsim-validation:end --> is replaced.
-Usage: scripts/accelsim_validation.py [--bin build/stacksim] [--shared ../shared] [--update docs/validation.md]
+With --update FILE the measurements are saved in docs/data/accelsim-validation.json and the text
+between <!-- accelsim-validation:begin --> and <!-- accelsim-validation:end --> is replaced;
+--check renders from that file, runs nothing and needs no ../shared (scripts/doc_tables_check.py).
+Usage: scripts/accelsim_validation.py [--bin build/stacksim] [--shared ../shared] [--update docs/validation.md | --check]
 """
 import argparse
 import json
@@ -17,9 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-from doc_section import replace_section
+from doc_section import ROOT, load_data, save_data, update_or_check
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NAME = "accelsim-validation"
 TRACE_SUBDIR = os.path.join("traces", "accelsim", "vectoradd-100-32")
 TRACE_ARG = "../shared/traces/accelsim/vectoradd-100-32/kernelslist.g"
 
@@ -97,15 +98,17 @@ def pct(a, b):
     return f"{(a - b) / b * 100:+.1f} %".replace("-", "−")
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "stacksim"))
-    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"), help="the shared folder (traces/)")
-    ap.add_argument("--update", help="Markdown file whose accelsim-validation section is replaced")
-    args = ap.parse_args()
-    trace_dir = os.path.join(args.shared, TRACE_SUBDIR)
-    a = accelsim(os.path.join(trace_dir, "accelsim_log.txt"))
-    s = stacksim(args.bin, trace_dir, "gtx1080")
+def measure(binary, shared):
+    trace_dir = os.path.join(shared, TRACE_SUBDIR)
+    s = stacksim(binary, trace_dir, "gtx1080")
+    return {"accelsim": accelsim(os.path.join(trace_dir, "accelsim_log.txt")), "gtx1080": s,
+            "presets": {p: stacksim(binary, trace_dir, p) for p in ["qv100", "rtx3070"]},
+            "ablations": [s["cycles"] if not setting else stacksim(binary, trace_dir, "gtx1080", [setting])["cycles"]
+                          for setting, _ in ABLATIONS]}
+
+
+def render(data):
+    a, s = data["accelsim"], data["gtx1080"]
     out = ["<!-- doc-test: needs ../shared/traces/accelsim/vectoradd-100-32 -->",
            f"<!-- doc-test: expect ({s['cycles']} in kernels), {s['warp_insts']} warp instructions -->",
            "```sh",
@@ -139,20 +142,32 @@ def main():
         f"| | | | DRAM bytes (Accel-Sim: column commands × {a['atom']} B) | {a['dram_bytes']} | {s['dram_bytes']:.0f} | "
         f"{pct(s['dram_bytes'], a['dram_bytes'])} |",
     ]
-    for preset in ["qv100", "rtx3070"]:
-        r = stacksim(args.bin, trace_dir, preset)
+    for preset, r in data["presets"].items():
         out.append(f"| | (no Accel-Sim run of this trace) | `{preset}` | cycles / L2 instruction reads | — | "
                    f"{r['cycles']} / {r['l2_inst']:.0f} | — |")
     out += ["", "Where the cycles go (each row: the `gtx1080` kernel's cycles with one mechanism removed, `--set` on "
                 "the same command):", "", "| change | cycles | what it shows |", "|---|---|---|"]
-    for setting, why in ABLATIONS:
-        c = s["cycles"] if not setting else stacksim(args.bin, trace_dir, "gtx1080", [setting])["cycles"]
+    for (setting, why), c in zip(ABLATIONS, data["ablations"]):
         out.append(f"| {'`' + setting + '`' if setting else 'none'} | {c} | {why if setting else ''} |")
-    text = "\n".join(out)
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "stacksim"))
+    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"), help="the shared folder (traces/)")
+    ap.add_argument("--update", help="Markdown file whose accelsim-validation section is replaced")
+    ap.add_argument("--check", action="store_true", help="compare docs/validation.md with the recorded measurements")
+    args = ap.parse_args()
+    if args.check:
+        update_or_check(os.path.join(ROOT, "docs", "validation.md"), NAME, render(load_data(NAME)), True)
+        return
+    data = measure(args.bin, args.shared)
     if args.update:
-        replace_section(args.update, "accelsim-validation", text)
+        save_data(NAME, data)
+        update_or_check(args.update, NAME, render(data), False)
     else:
-        print(text)
+        print(render(data))
 
 
 if __name__ == "__main__":

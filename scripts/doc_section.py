@@ -53,8 +53,8 @@ def check_section(path, name, text):
     line = doc[:start].count("\n") + 2
     for i, (h, w) in enumerate(zip(have, want)):
         if h != w:
-            return f"{path}:{line + i}: section {name} is stale: has {h!r}, its measurements give {w!r}"
-    return f"{path}:{line}: section {name} is stale: {len(have)} lines, its measurements give {len(want)}"
+            return f"{os.path.relpath(path, ROOT)}:{line + i}: section {name} is stale: has {h!r}, its measurements give {w!r}"
+    return f"{os.path.relpath(path, ROOT)}:{line}: section {name} is stale: {len(have)} lines, its measurements give {len(want)}"
 
 
 def data_path(name):
@@ -85,4 +85,4 @@ def update_or_check(path, name, text, check):
     msg = check_section(path, name, text)
     if msg:
         sys.exit(msg)
-    print(f"{path}: section {name} matches its measurements")
+    print(f"{os.path.relpath(path, ROOT)}: section {name} matches its measurements")

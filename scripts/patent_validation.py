@@ -15,19 +15,29 @@ Each run also runs every tenant alone (run.alone_runs) and the table gives STP, 
 (min over tenants of alone/shared turnaround divided by the max) and the preemptions.
 
     scripts/patent_validation.py [--stacksim build/stacksim] [--jobs 2] [--update docs/validation.md]
+    scripts/patent_validation.py --check
 
-With --update, the text between <!-- patent-validation:begin --> and <!-- patent-validation:end -->
-in that file is replaced; otherwise the table goes to stdout."""
+With --update, the measurements are saved in docs/data/patent-validation.json and the text between
+<!-- patent-validation:begin --> and <!-- patent-validation:end --> in that file is replaced;
+otherwise the table goes to stdout. --check runs nothing (scripts/doc_tables_check.py)."""
 import argparse
 import concurrent.futures
+import os
 
+from doc_section import ROOT, load_data, save_data, update_or_check
 from preemption_validation import run  # gtx980, its base settings and verification checks
+
+NAME = "patent-validation"
 
 MIXES = [
     ("A: alternating arrivals", ["stream:524288", "blackscholes:131072@10us", "stream_read:524288@20us^1",
                                  "matmul:192@30us", "kmeans:16384@40us^1", "gemm:128@50us"]),
     ("B: a memory pair holds the GPU", ["stream:1048576", "stream_read:1048576@5us", "matmul:256@30us",
                                         "blackscholes:131072@60us", "gemm:128@90us", "kmeans:16384@120us^1"]),
+    # A priority-1 compute kernel arrives while a memory pair holds both places: priority
+    # preemption takes SMs for it; the patent weighs the 128 resident stream CTAs' context
+    # against the time the pair still runs together.
+    ("C: a priority kernel meets a memory pair", ["stream:524288", "stream_read:524288@5us", "matmul:192@30us^1"]),
 ]
 BASE = ["run.alone_runs=true", "gpu.sm_sharing=spatial", "gpu.max_resident_kernels=2"]
 SCHEDULERS = [
@@ -37,49 +47,75 @@ SCHEDULERS = [
 ]
 
 
-def row(name, summary, stats):
+def measure(summary, stats):
+    """What the table shows of one run."""
     apps = summary["applications"]
     progress = [1.0 / a["normalized_turnaround"] for a in apps]
-    fairness = min(progress) / max(progress)
     value = lambda k: stats[k]["value"] if k in stats else 0
-    preemptions = value("gpu.kernel_scheduler.preemptions")
-    declined = value("gpu.kernel_scheduler.declined")
-    requests = value("gpu.preemption.requests")
-    ntt = " / ".join(f"{a['normalized_turnaround']:.2f}" for a in apps)
-    return (f"| {name} | {summary['stp']:.3f} | {summary['antt']:.3f} | {fairness:.3f} | "
-            f"{int(preemptions)} / {int(declined)} | {int(requests)} | {summary['cycles'] / 1216.0:.1f} | {ntt} |")
+    return {"stp": summary["stp"], "antt": summary["antt"], "fairness": min(progress) / max(progress),
+            "preemptions": int(value("gpu.kernel_scheduler.preemptions")),
+            "declined": int(value("gpu.kernel_scheduler.declined")),
+            "gain_taken": value("gpu.kernel_scheduler.gain.taken"),
+            "cost_taken": value("gpu.kernel_scheduler.cost.taken"),
+            "gain_declined": value("gpu.kernel_scheduler.gain.declined"),
+            "cost_declined": value("gpu.kernel_scheduler.cost.declined"),
+            "requests": int(value("gpu.preemption.requests")),
+            "makespan_us": summary["cycles"] / 1216.0,
+            "ntt": [a["normalized_turnaround"] for a in apps]}
+
+
+def row(name, m):
+    ntt = " / ".join(f"{x:.2f}" for x in m["ntt"])
+    decisions = f"{m['preemptions']} / {m['declined']}"
+    if m["preemptions"] or m["declined"]:
+        gc = []
+        if m["preemptions"]:
+            gc.append(f"taken {m['gain_taken'] / 1e3:.0f}k vs {m['cost_taken'] / 1e3:.0f}k")
+        if m["declined"]:
+            gc.append(f"declined {m['gain_declined'] / 1e3:.0f}k vs {m['cost_declined'] / 1e3:.0f}k")
+        decisions += " (" + "; ".join(gc) + ")"
+    return (f"| {name} | {m['stp']:.3f} | {m['antt']:.3f} | {m['fairness']:.3f} | "
+            f"{decisions} | {m['requests']} | {m['makespan_us']:.1f} | {ntt} |")
+
+
+def render(data):
+    lines = ["gtx980, spatial sharing, at most 2 running kernels; tenants as `NAME:SIZE@ARRIVAL^PRIORITY`. "
+             "Preemptions / declined: kernels the patent scheduler preempted / better pairs it declined "
+             "(gain <= cost), with the predicted gain vs cost summed over those decisions (alone-equivalent "
+             "cycles); SM requests: the preemption controller's requests.", ""]
+    for mix in data["mixes"]:
+        lines += [f"Mix {mix['title']}: " + ", ".join(f"`{a}`" for a in mix["apps"]) + ".", "",
+                  "| scheduler | STP | ANTT | fairness | preemptions / declined | SM requests "
+                  "| makespan us | normalised turnaround per tenant |",
+                  "|---|---|---|---|---|---|---|---|"]
+        for name, m in zip([n for n, _ in SCHEDULERS], mix["rows"]):
+            lines.append(row(name, m))
+        lines.append("")
+    return "\n".join(lines)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--stacksim", default="build/stacksim")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--update", metavar="FILE")
+    ap.add_argument("--update", metavar="FILE", help="Markdown file whose patent-validation section is replaced")
+    ap.add_argument("--check", action="store_true",
+                    help="run nothing: render from docs/data/patent-validation.json and compare with docs/validation.md")
     args = ap.parse_args()
+    if args.check:
+        update_or_check(os.path.join(ROOT, "docs", "validation.md"), NAME, render(load_data(NAME)), True)
+        return
     jobs = [(mix, sets) for _, mix in MIXES for _, sets in SCHEDULERS]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(lambda j: run(args.stacksim, j[0], BASE + j[1]), jobs))
-    lines = ["gtx980, spatial sharing, at most 2 running kernels; tenants as `NAME:SIZE@ARRIVAL^PRIORITY`. "
-             "Preemptions: kernels the patent scheduler preempted / better pairs it declined (gain <= cost); "
-             "SM requests: the preemption controller's requests.", ""]
-    for m, (title, mix) in enumerate(MIXES):
-        lines += [f"Mix {title}: " + ", ".join(f"`{a}`" for a in mix) + ".", "",
-                  "| scheduler | STP | ANTT | fairness | preemptions / declined | SM requests "
-                  "| makespan us | normalised turnaround per tenant |",
-                  "|---|---|---|---|---|---|---|---|"]
-        for k, (name, _) in enumerate(SCHEDULERS):
-            lines.append(row(name, *results[m * len(SCHEDULERS) + k]))
-        lines.append("")
-    text = "\n".join(lines)
+    data = {"mixes": [{"title": title, "apps": mix,
+                       "rows": [measure(*results[m * len(SCHEDULERS) + k]) for k in range(len(SCHEDULERS))]}
+                      for m, (title, mix) in enumerate(MIXES)]}
     if not args.update:
-        print(text, end="")
+        print(render(data))
         return
-    with open(args.update) as f:
-        doc = f.read()
-    begin, end = "<!-- patent-validation:begin -->\n", "<!-- patent-validation:end -->"
-    i, j = doc.index(begin) + len(begin), doc.index(end)
-    with open(args.update, "w") as f:
-        f.write(doc[:i] + text + doc[j:])
+    save_data(NAME, data)
+    update_or_check(args.update, NAME, render(data), False)
 
 
 if __name__ == "__main__":

@@ -91,11 +91,19 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
         // The kernel scheduler decides preemptions; priorities no longer trigger requests.
         m_preemption->set_priority_preemption(false);
         sim::StatGroup ks(stats, std::string(this->name()) + ".kernel_scheduler");
-        ks.add_formula("preemptions", [this] { return static_cast<double>(m_kmu->preemptions()); },
+        ks.add_formula("preemptions", [this] { return static_cast<double>(m_kmu->decisions().preemptions); },
                        "running kernels the kernel scheduler preempted for a better pair", "kernels");
-        ks.add_formula("declined", [this] { return static_cast<double>(m_kmu->preemptions_declined()); },
+        ks.add_formula("declined", [this] { return static_cast<double>(m_kmu->decisions().declined); },
                        "decisions at the cap where a better pair existed but the predicted gain did not exceed "
                        "the cost", "decisions");
+        ks.add_formula("gain.taken", [this] { return m_kmu->decisions().gain_taken; },
+                       "predicted gain of the preemptions made, summed (patent: alone-equivalent cycles)", "cycles");
+        ks.add_formula("cost.taken", [this] { return m_kmu->decisions().cost_taken; },
+                       "predicted cost of the preemptions made, summed", "cycles");
+        ks.add_formula("gain.declined", [this] { return m_kmu->decisions().gain_declined; },
+                       "predicted gain of the best pair of each declined decision, summed", "cycles");
+        ks.add_formula("cost.declined", [this] { return m_kmu->decisions().cost_declined; },
+                       "predicted cost of the best pair of each declined decision, summed", "cycles");
     }
     for (auto& sm : m_sms) {
         if (m_etc) sm->cta_manager().events.bind(*m_etc);

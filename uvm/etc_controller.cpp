@@ -11,7 +11,7 @@ EtcController::EtcController(sc_core::sc_module_name name, const memory::EtcConf
                              std::vector<const core::SmActivity*> sms, memory::Gmmu& gmmu, sim::ClockDomain& clock,
                              sim::StatRegistry& stats)
     : sc_module(name), m_cfg(cfg), m_sms(std::move(sms)), m_commands(m_sms.size()), m_gmmu(gmmu), m_clock(clock),
-      m_classifier(cfg.coalescing_threshold, m_sms.size()), m_insts(m_sms.size()), m_lines(m_sms.size()) {
+      m_classifier(cfg.coalescing_threshold, m_sms.size(), cfg.reclassify), m_insts(m_sms.size()), m_lines(m_sms.size()) {
     m_tech = memory::etc_techniques(m_cfg, memory::AppClass::Unknown);
     // Manual switches hold from the start; auto ones wait for the class.
     const memory::EtcTechniques manual = m_cfg.mode == memory::EtcMode::Manual ? m_tech : memory::EtcTechniques{};

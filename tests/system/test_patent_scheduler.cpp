@@ -62,16 +62,22 @@ TEST_CASE("patent: every library kernel verifies under the patent scheduler", "[
     for (const std::string& w : list_section("workloads")) {
         if (w == "pcie_copy") continue;  // no kernel
         // The library kernel with a memory- and a compute-intensive tenant arriving while it runs:
-        // whatever its class, a better pair appears at some point.
+        // whatever its class, a better pair appears at some point. A mixed pair predicted at full
+        // speed (norm_ipc_mixed 1) makes the preemption pay whenever the pair would still run
+        // together longer than the context save takes, so most kernels are switched out and back.
         INFO(w);
-        const Run r = run(kPatent + " --app " + w + " --app stream_read:65536@2us --app matmul:128@4us "
-                                    "--app stream:65536@6us");
+        const Run r = run(kPatent + " --set kernel_scheduler.patent.norm_ipc_mixed=1 --app " + w +
+                          " --app stream_read:65536@2us --app matmul:128@4us --app stream:65536@6us");
         ++total;
         if (stat(r, "gpu.kernel_scheduler.preemptions") > 0 && stat(r, "gpu.preemption.ctas_switched") > 0)
             ++preempted;
     }
     CHECK(total >= 25);
-    CHECK(preempted * 3 >= total);  // a third or more resumed switched-out CTAs (16 of 33 today)
+    // The pool-and-resume path runs for many kernels: 12 of 37 today. The patent's horizon is the
+    // time the running pair still runs together (rest_cycle), and the tenants are short, so near a
+    // short kernel's end the preemption would outlast the pair and is declined (it was 16 of 33
+    // when the horizon was the victim's own remaining time).
+    CHECK(preempted >= 10);
 }
 
 TEST_CASE("preemption: a CTA still being restored when a second request comes drains instead of crashing",

@@ -30,8 +30,17 @@ TEST_CASE("etc classifier: one line per warp memory instruction is regular, 32 i
     CHECK(scattered.app_class(false) == AppClass::Irregular);
 }
 
-TEST_CASE("etc classifier: a regular app whose later kernel is irregular becomes irregular", "[etc]") {
+TEST_CASE("etc classifier: the first sample decides, as in the thesis: a later irregular kernel does not change the class", "[etc]") {
     AppClassifier c(5.0, 1);
+    CHECK(c.sample({100}, {100}));  // a column walk: coalesced
+    CHECK_FALSE(c.sample({300}, {6500}));  // a row walk: 32 lines
+    CHECK(c.app_class(false) == AppClass::RegularNoSharing);
+    CHECK(c.deciding_factor() == Approx(1.0));
+    CHECK(c.mean_factor() == Approx(16.5));
+}
+
+TEST_CASE("etc classifier: with reclassify, a regular app whose later kernel is irregular becomes irregular", "[etc]") {
+    AppClassifier c(5.0, 1, true);
     CHECK(c.sample({100}, {100}));  // a column walk: coalesced
     CHECK(c.app_class(false) == AppClass::RegularNoSharing);
     CHECK_FALSE(c.sample({200}, {600}));  // 5 lines: not above the threshold

@@ -38,18 +38,46 @@ KernelState pending(KernelClass c, bool preempted, uint64_t arrival) {
 
 }  // namespace
 
-TEST_CASE("patent: preempt_cycle and cost follow the patent's formulas", "[patent]") {
+TEST_CASE("patent: preempt_cycle, rest_cycle and the two phases after a preemption follow the patent", "[patent]") {
     CHECK(preempt_cycles(0.5, 32768, 16) == Approx((0.09526 * 0.5 + 0.01633) * 32768 * 16));
     CHECK(preempt_cycles(0.0, 1000, 2) == Approx(0.01633 * 2000));
+    // rest_cycle: how long the running kernels still run together (the least remaining / IPC).
+    CHECK(rest_cycles({memory_kernel(1e6), memory_kernel(3e5)}) == Approx(3e5));
+    KernelState unmeasured = memory_kernel(1e6);
+    unmeasured.ipc_shared = 0;
+    CHECK(rest_cycles({memory_kernel(1e6), unmeasured}) == 0);
+
     const KernelState victim = memory_kernel(1e6);
-    KernelState keep = memory_kernel(1e6);
-    // cost = norm_IPC of the kept kernel x decay (memory-intensive) x preempt_cycle(its miss rate).
-    CHECK(preemption_cost({keep}, victim, kDecay) == Approx(0.5 * kDecay * preempt_cycles(0.5, 32768, 16)));
-    keep.cls = KernelClass::Compute;  // no decay for a compute-intensive kept kernel
-    CHECK(preemption_cost({keep}, victim, kDecay) == Approx(0.5 * preempt_cycles(0.5, 32768, 16)));
-    // gain = (STP_after - STP_before) x victim.remaining / victim.ipc_shared.
-    CHECK(preemption_gain({memory_kernel(1e6)}, victim, pending(KernelClass::Compute, false, 0), kMixed, kSame) ==
-          Approx((2 * kMixed - 1.0) * 1e6));
+    const double pc = preempt_cycles(0.5, 32768, 16);
+    const PreemptionEstimate e =
+        estimate_preemption({memory_kernel(1e6)}, victim, pending(KernelClass::Compute, false, 0), kDecay, kMixed, kSame);
+    CHECK(e.rest == Approx(1e6));
+    CHECK(e.preempt == Approx(pc));
+    CHECK(e.before == Approx((0.5 + 0.5) * 1e6));
+    // During the preemption only the kept memory kernel runs, slowed by decay.
+    CHECK(e.during == Approx(0.5 * kDecay * pc));
+    CHECK(e.after == Approx(e.during + 2 * kMixed * (1e6 - pc)));
+    CHECK(e.gain - e.cost == Approx(e.after - e.before));
+    CHECK(e.cost == Approx(1.0 * pc - 0.5 * kDecay * pc));
+    // More interference (a lower decay) makes the preemption dearer, not cheaper.
+    const PreemptionEstimate harsh =
+        estimate_preemption({memory_kernel(1e6)}, victim, pending(KernelClass::Compute, false, 0), 0.83, kMixed, kSame);
+    CHECK(harsh.cost > e.cost);
+    // A compute-intensive kept kernel is not slowed (decay 1).
+    KernelState compute = memory_kernel(1e6);
+    compute.cls = KernelClass::Compute;
+    const PreemptionEstimate c =
+        estimate_preemption({compute}, victim, pending(KernelClass::Compute, false, 0), kDecay, kMixed, kSame);
+    CHECK(c.during == Approx(0.5 * pc));
+}
+
+TEST_CASE("patent: the horizon is the time both kernels still run together, not the victim's remaining time", "[patent]") {
+    // The kept kernel ends in 3k cycles: the better pair would hardly run; the victim's 2M left do not count.
+    const PatentChoice c = patent_choose({pending(KernelClass::Compute, false, 3)},
+                                         {memory_kernel(3e3), memory_kernel(2e6)}, 2, kDecay, kMixed, kSame);
+    REQUIRE(c.better_pair);
+    CHECK(c.kind == PatentChoice::Kind::Wait);
+    CHECK(c.gain <= c.cost);
 }
 
 TEST_CASE("patent: pair ranking puts memory+compute above two of a kind", "[patent]") {
@@ -85,19 +113,21 @@ TEST_CASE("patent: the cap on running kernels holds without a better pair", "[pa
 }
 
 TEST_CASE("patent: two memory kernels running, a compute kernel arrives: preempts when gain exceeds cost", "[patent]") {
-    // The victim still has 2M warp instructions at IPC 1: gain = 0.6 x 2e6 cycles >> cost.
+    // Both still have 2M warp instructions at IPC 1: gain = 0.6 x (2e6 - preempt_cycle) >> cost.
     const PatentChoice c = patent_choose({pending(KernelClass::Compute, false, 3)},
                                          {memory_kernel(2e6), memory_kernel(2e6)}, 2, kDecay, kMixed, kSame);
     REQUIRE(c.better_pair);
     CHECK(c.gain > c.cost);
     CHECK(c.kind == PatentChoice::Kind::Preempt);
     CHECK(c.pending == 0);
-    CHECK(c.gain == Approx((2 * kMixed - 1.0) * 2e6));
-    CHECK(c.cost == Approx(0.5 * kDecay * preempt_cycles(0.5, 32768, 16)));
+    const double pc = preempt_cycles(0.5, 32768, 16);
+    CHECK(c.gain == Approx((2 * kMixed - 1.0) * (2e6 - pc)));
+    CHECK(c.cost == Approx(1.0 * pc - 0.5 * kDecay * pc));
 }
 
 TEST_CASE("patent: the same pair near its end is not preempted: cost exceeds gain", "[patent]") {
-    // Only 20k warp instructions left: gain = 0.6 x 20k = 12k cycles < cost (about 15k).
+    // Only 20k warp instructions left: the preemption (about 33.5k cycles) would outlast the pair,
+    // so nothing is gained and 20k cycles of the running pair's work are partly lost.
     const PatentChoice c = patent_choose({pending(KernelClass::Compute, false, 3)},
                                          {memory_kernel(2e4), memory_kernel(2e4)}, 2, kDecay, kMixed, kSame);
     REQUIRE(c.better_pair);
