@@ -205,20 +205,33 @@ void GpuSystem::monitor() {
                          sc_core::sc_pending_activity();
     m_last_busy_edges = busy;
     m_last_deltas = deltas;
+    // Demand paging progressed: pages arrived and warps retired instructions in this window.
+    const uint64_t migrated = m_gmmu ? m_gmmu->bytes_migrated() : 0, instructions = warp_instructions();
+    const bool paging = migrated != m_last_migrated && instructions != m_last_instructions;
+    m_last_migrated = migrated;
+    m_last_instructions = instructions;
+    auto trip = [this](const std::string& what) {
+        std::string state;
+        for (auto& sm : m_sms)
+            if (sm->busy()) state += sm->describe_state();
+        sim::record_failure(std::make_exception_ptr(sim::SimulationError(fmt::format(
+            "deadlock watchdog: {} (cycle {}); waiting warps:\n{}", what, m_core_clock.cycle(), state))));
+    };
     if (done != m_last_completed || m_dispatcher->idle()) {
         m_last_completed = done;
         m_stalled_cycles = 0;
+        m_paging_cycles = 0;
+    } else if (paging) {
+        m_stalled_cycles = 0;
+        m_paging_cycles += kMonitorCycles;
+        if (m_paging_cycles >= kPagingProgressFactor * m_cfg.gpu.watchdog_cycles)
+            return trip(fmt::format("no CTA finished in {} cycles although pages kept arriving (an eviction "
+                                    "livelock?)", m_paging_cycles));
     } else if (!waiting) {
         m_stalled_cycles += kMonitorCycles;
-        if (m_stalled_cycles >= m_cfg.gpu.watchdog_cycles) {
-            std::string state;
-            for (auto& sm : m_sms)
-                if (sm->busy()) state += sm->describe_state();
-            sim::record_failure(std::make_exception_ptr(sim::SimulationError(fmt::format(
-                "deadlock watchdog: no CTA finished in {} cycles (cycle {}); waiting warps:\n{}",
-                m_stalled_cycles, m_core_clock.cycle(), state))));
-            return;
-        }
+        m_paging_cycles += m_paging_cycles ? kMonitorCycles : 0;
+        if (m_stalled_cycles >= m_cfg.gpu.watchdog_cycles)
+            return trip(fmt::format("no CTA finished in {} cycles", m_stalled_cycles));
     }
     if (m_progress.enabled()) {
         // The run's end is not known (kernels are launched as the host program goes), so no ETA.

@@ -29,13 +29,18 @@ namespace stacksim::top {
 /// every `kMonitorCycles` core cycles that trips the deadlock watchdog and prints progress.
 /// The watchdog counts the cycles in which no CTA finished, except windows in which the GPU
 /// only waited: no SM was ticked, hardly anything else happened (at most `kWaitingDeltas`
-/// delta cycles) and some event is still due, as while a long fault or a slow copy is served.
-/// So a spin loop or a real deadlock trips it, a long modelled latency does not.
+/// delta cycles) and some event is still due, as while a long fault or a slow copy is served,
+/// and windows in which demand paging made progress: pages arrived and warps retired
+/// instructions (a run thrashing GPU memory finishes CTAs rarely but is not deadlocked). So a
+/// spin loop or a real deadlock trips it, a long modelled latency or a fault-bound run does
+/// not; one whose CTAs stop finishing for `kPagingProgressFactor` watchdog windows although
+/// pages keep arriving trips it too (a livelock of evictions).
 class GpuSystem : public sc_core::sc_module {
 public:
     SC_HAS_PROCESS(GpuSystem);
     static constexpr uint64_t kMonitorCycles = 100'000;
     static constexpr uint64_t kWaitingDeltas = 16;
+    static constexpr uint64_t kPagingProgressFactor = 100;
 
     /// One application: its host program and how it runs.
     struct App {
@@ -89,6 +94,9 @@ private:
     sc_core::sc_event m_monitor_event;
     uint64_t m_last_completed = 0;
     uint64_t m_stalled_cycles = 0;
+    uint64_t m_paging_cycles = 0;       ///< cycles without a CTA finishing since paging first excused one
+    uint64_t m_last_migrated = 0;       ///< GMMU bytes migrated at the last check
+    uint64_t m_last_instructions = 0;   ///< warp instructions at the last check
     sim::ProgressLine m_progress;
     uint64_t m_last_busy_edges = 0;  ///< core-clock busy edges at the last check
     uint64_t m_last_deltas = 0;      ///< SystemC delta cycles at the last check

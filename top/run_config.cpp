@@ -109,7 +109,7 @@ const sim::Params<GpuConfig>& GpuConfig::params() {
         p.add("num_sms", &C::num_sms, "SMs", "streaming multiprocessors").range(1, 1024);
         p.add("core_clock_mhz", &C::core_clock_mhz, "MHz", "core clock (SM cycles)").range(1.0, 100000.0);
         p.add("watchdog_cycles", &C::watchdog_cycles, "cycles",
-              "no CTA finishing for this many cycles is a deadlock (exit 3)")
+              "no CTA finishing (and no demand-paging progress) for this many cycles is a deadlock (exit 3)")
             .range(1, uint64_t{1} << 50);
         p.policy("cta_scheduler", &C::cta_scheduler, sched::cta_placements(), "CTA placement policy");
         p.add("max_resident_kernels", &C::max_resident_kernels, "kernels",

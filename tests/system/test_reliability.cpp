@@ -117,6 +117,26 @@ TEST_CASE("reliability: a fault latency beyond the watchdog window runs to the e
     CHECK(t.seconds < 30.0);
 }
 
+TEST_CASE("reliability: a run thrashing GPU memory is not a deadlock while pages arrive, an endless one is",
+          "[cli]") {
+    // ATAX at half its footprint: 18 M cycles in which CTAs finish rarely (over 10^6 cycles
+    // apart) while pages keep arriving and warps retire instructions. Before paging counted as
+    // progress, a 10^6-cycle watchdog called it a deadlock.
+    const std::string thrash = "run small --workload atax:512 --set uvm.mode=managed "
+                               "--set uvm.eviction_granularity_bytes=262144 --set uvm.writeback_before_reuse=true "
+                               "--set uvm.capacity_fraction=0.5 ";
+    const CliResult ok = run_cli(thrash + "--set gpu.watchdog_cycles=1000000");
+    INFO(ok.output);
+    CHECK(ok.exit_code == 0);
+    CHECK(ok.output.find("verification: PASSED") != std::string::npos);
+    // Paging excuses at most 100 watchdog windows without a CTA finishing (an eviction livelock
+    // would otherwise run for ever): with a 2x10^4-cycle watchdog that is 2x10^6 cycles.
+    const CliResult livelock = run_cli(thrash + "--set gpu.watchdog_cycles=20000");
+    INFO(livelock.output);
+    CHECK(livelock.exit_code == 3);
+    CHECK(livelock.output.find("no CTA finished in 2000000 cycles although pages kept arriving") != std::string::npos);
+}
+
 TEST_CASE("reliability: --watch, --timeline-sms and a workload with --trace are checked against the run", "[cli][errors]") {
     refused("run small --workload vecadd:256 --watch sm99.w99", "--watch sm99.w99");
     refused("run small --workload vecadd:256 --watch sm0.w64", "--watch sm0.w64");
