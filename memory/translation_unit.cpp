@@ -63,7 +63,7 @@ void TranslationUnit::walk_response(tlm::tlm_generic_payload& p, uint64_t cycle)
 
 void TranslationUnit::walk_done(uint64_t vpn, uint64_t cycle) {
     auto f = m_fills.find(vpn);
-    if (f != m_fills.end() && f->second == kPending) f->second = cycle;
+    if (f != m_fills.end() && f->second == kPending) set_fill(vpn, cycle);
     auto parked = m_parked.find(vpn);
     if (parked != m_parked.end()) {
         for (auto& [seq, p] : parked->second) m_ready.push({cycle, seq, p});
@@ -74,14 +74,36 @@ void TranslationUnit::walk_done(uint64_t vpn, uint64_t cycle) {
 
 void TranslationUnit::invalidate(uint64_t vpn) {
     m_tlb.invalidate(vpn);
-    m_fills.erase(vpn);
+    auto f = m_fills.find(vpn);
+    if (f != m_fills.end()) erase_fill(f);
+}
+
+void TranslationUnit::set_fill(uint64_t vpn, uint64_t c) {
+    auto [it, inserted] = m_fills.try_emplace(vpn, c);
+    if (!inserted) {
+        if (it->second != kPending) m_fill_ends.erase({it->second, vpn});
+        it->second = c;
+    }
+    if (c != kPending) m_fill_ends.insert({c, vpn});
+}
+
+void TranslationUnit::erase_fill(std::unordered_map<uint64_t, uint64_t>::iterator it) {
+    if (it->second != kPending) m_fill_ends.erase({it->second, it->first});
+    m_fills.erase(it);
+}
+
+void TranslationUnit::prune_fills(uint64_t cycle) {
+    while (!m_fill_ends.empty() && m_fill_ends.begin()->first <= cycle) {
+        m_fills.erase(m_fill_ends.begin()->second);
+        m_fill_ends.erase(m_fill_ends.begin());
+    }
 }
 
 uint64_t TranslationUnit::next_fill(uint64_t cycle) const {
-    uint64_t best = ~uint64_t{0};
-    for (auto& [v, c] : m_fills)
-        if (c > cycle) best = std::min(best, c);
-    return best;
+    auto it = m_fill_ends.upper_bound({cycle, ~uint64_t{0}});
+    if (it != m_fill_ends.end()) return it->first;
+    // Only walks whose end is not known yet (kPending, which is ~0) or none.
+    return ~uint64_t{0};
 }
 
 bool TranslationUnit::tick(uint64_t cycle) {
@@ -97,12 +119,12 @@ bool TranslationUnit::tick(uint64_t cycle) {
             continue;
         }
         const uint64_t vpn = table.vpn(p->get_address());
+        // From here every fill left is outstanding (ends after `cycle` or not known yet).
+        prune_fills(cycle);
         auto fill = m_fills.find(vpn);
-        if (fill != m_fills.end() && fill->second <= cycle) m_fills.erase(fill), fill = m_fills.end();
         if (!m_cfg.hit_under_miss) {
             // Without hit under miss, nothing passes an outstanding miss to another page.
-            bool other = false;
-            for (auto& [v, c] : m_fills) other |= c > cycle && v != vpn;
+            const bool other = m_fills.size() > (fill != m_fills.end() ? 1u : 0u);
             if (other) {
                 stalled = true;
                 ++m_blocking_stalls;
@@ -119,19 +141,18 @@ bool TranslationUnit::tick(uint64_t cycle) {
             ++m_hits;
             ready = cycle + m_cfg.l1_tlb_latency;
         } else {
-            size_t outstanding = 0;
-            for (auto& [v, c] : m_fills) outstanding += c > cycle;
+            const size_t outstanding = m_fills.size();
             if (outstanding >= m_cfg.l1_tlb_mshrs) {
                 stalled = true;
                 ++m_blocking_stalls;
                 break;
             }
             ++m_misses;
-            m_fills[vpn] = kPending;  // set before the request: its answer may come at once
+            set_fill(vpn, kPending);  // set before the request: its answer may come at once
             std::optional<uint64_t> r = m_gmmu.translation().request(m_walk_client, vpn, cycle + m_cfg.l1_tlb_latency);
             ready = r ? *r : kPending;
             m_tlb.insert(vpn);
-            if (r) m_fills[vpn] = ready;
+            if (r) set_fill(vpn, ready);
         }
         upstream.pop();
         if (ready == kPending) m_parked[vpn].emplace_back(m_seq++, p);

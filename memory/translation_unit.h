@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <deque>
 #include <queue>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -70,6 +71,12 @@ private:
     void walk_response(tlm::tlm_generic_payload& p, uint64_t cycle);
     /// Earliest pending fill after `cycle`, or ~0.
     uint64_t next_fill(uint64_t cycle) const;
+    /// Sets vpn's fill to end at cycle `c` (kPending: not known yet), keeping m_fill_ends.
+    void set_fill(uint64_t vpn, uint64_t c);
+    void erase_fill(std::unordered_map<uint64_t, uint64_t>::iterator it);
+    /// Drops the fills that ended by `cycle`: they count nowhere, and kept they made every scan
+    /// grow with the number of pages ever translated.
+    void prune_fills(uint64_t cycle);
 
     UvmConfig m_cfg;
     Gmmu& m_gmmu;
@@ -79,6 +86,7 @@ private:
     uint32_t m_line_bytes, m_sector_bytes;
     Tlb m_tlb;
     std::unordered_map<uint64_t, uint64_t> m_fills;  ///< vpn -> cycle its translation arrives
+    std::set<std::pair<uint64_t, uint64_t>> m_fill_ends;  ///< (cycle, vpn) of the fills whose end is known
     /// vpn -> requests (with their order) waiting for a walk whose end is not known yet
     std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, tlm::tlm_generic_payload*>>> m_parked;
     std::priority_queue<WalkRead, std::vector<WalkRead>, std::greater<WalkRead>> m_walk_sched;
