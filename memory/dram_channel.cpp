@@ -232,14 +232,20 @@ uint64_t DramChannel::column_ready(bool write, uint32_t b) const {
     return std::max(m_banks[b].earliest_column(), at_least_zero(r));
 }
 
-std::vector<DramCandidate> DramChannel::candidates(uint64_t now, bool row_bus_used,
-                                                   bool col_bus_used) const {
+const std::vector<DramCandidate>& DramChannel::candidates(uint64_t now, bool row_bus_used,
+                                                          bool col_bus_used) const {
     const auto& q = active_queue();
-    std::vector<bool> has_hit(m_cfg.banks, false);
+    m_bank_hit.assign(m_cfg.banks, 0);
+    m_bank_ready.assign(size_t{m_cfg.banks} * 3, 0);
     for (const Request& r : q)
-        if (m_banks[r.addr.bank].hits(r.addr.row)) has_hit[r.addr.bank] = true;
-    std::vector<DramCandidate> out;
-    out.reserve(q.size());
+        if (m_banks[r.addr.bank].hits(r.addr.row)) m_bank_hit[r.addr.bank] = 1;
+    // The legal cycle of a command depends on its bank and kind only, not on the request.
+    auto ready = [this](uint32_t b, int kind) {
+        uint64_t& memo = m_bank_ready[size_t{b} * 3 + static_cast<size_t>(kind)];
+        if (memo == 0) memo = (kind == 2 ? activate_ready(b) : column_ready(kind == 1, b)) + 1;
+        return memo - 1;
+    };
+    m_cands.clear();
     for (size_t i = 0; i < q.size(); ++i) {
         const Request& r = q[i];
         const DramBank& bank = m_banks[r.addr.bank];
@@ -249,21 +255,21 @@ std::vector<DramCandidate> DramChannel::candidates(uint64_t now, bool row_bus_us
         c.hit_streak = m_streak[r.addr.bank];
         if (bank.hits(r.addr.row)) {
             c.command = r.write ? DramCommand::Write : DramCommand::Read;
-            c.ready = column_ready(r.write, r.addr.bank);
+            c.ready = ready(r.addr.bank, r.write ? 1 : 0);
             c.row_hit = true;
         } else if (bank.is_open()) {
             c.command = DramCommand::Precharge;
             c.ready = bank.earliest_precharge();
-            c.closes_hit_row = has_hit[r.addr.bank];
+            c.closes_hit_row = m_bank_hit[r.addr.bank] != 0;
         } else {
             c.command = DramCommand::Activate;
-            c.ready = activate_ready(r.addr.bank);
+            c.ready = ready(r.addr.bank, 2);
         }
         const bool used = is_column(c.command) ? col_bus_used : row_bus_used;
         c.ready = std::max(c.ready, used ? now + 1 : now);
-        out.push_back(c);
+        m_cands.push_back(c);
     }
-    return out;
+    return m_cands;
 }
 
 bool DramChannel::row_wanted(uint32_t b) const {
@@ -338,11 +344,12 @@ bool DramChannel::tick(uint64_t now) {
     update_mode();
     bool row_used = false, col_used = false;
     for (int n = 0; n < 2; ++n) {
-        std::vector<DramCandidate> c = candidates(now, row_used, col_used);
+        const std::vector<DramCandidate>& c = candidates(now, row_used, col_used);
         const size_t i = m_sched->choose(c, now);
         if (i == DramScheduler::none) break;
-        (is_column(c[i].command) ? col_used : row_used) = true;
-        issue(c[i], now);
+        const DramCandidate chosen = c[i];
+        (is_column(chosen.command) ? col_used : row_used) = true;
+        issue(chosen, now);
         if (!m_cfg.split_command_bus) break;
     }
     accept_waiting();

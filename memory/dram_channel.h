@@ -74,7 +74,9 @@ private:
     bool banks_free_by(uint64_t cycle, uint64_t step) const;
     void refresh_at(uint64_t due);
     void update_mode();
-    std::vector<DramCandidate> candidates(uint64_t now, bool row_bus_used, bool col_bus_used) const;
+    /// Each queued request's next command, oldest first, in a buffer reused by every call (valid
+    /// until the next call): built two or three times per busy cycle, it must not allocate.
+    const std::vector<DramCandidate>& candidates(uint64_t now, bool row_bus_used, bool col_bus_used) const;
     uint64_t activate_ready(uint32_t bank) const;
     uint64_t column_ready(bool write, uint32_t bank) const;
     void issue(const DramCandidate& c, uint64_t now);
@@ -90,6 +92,11 @@ private:
     bool m_closed_page;
     std::vector<DramBank> m_banks;
     std::vector<uint32_t> m_streak;  ///< column commands to each bank's open row since ACT
+    // candidates()'s reused buffers: the result, and per bank whether a queued request hits its
+    // open row and the legal cycles of its commands, computed once per call (0: not yet).
+    mutable std::vector<DramCandidate> m_cands;
+    mutable std::vector<uint8_t> m_bank_hit;
+    mutable std::vector<uint64_t> m_bank_ready;  ///< [bank * 3 + 0 read, 1 write, 2 activate] + 1
 
     std::vector<Request> m_reads, m_writes;  ///< accepted, in arrival order
     uint32_t m_waiting_reads = 0, m_waiting_writes = 0;  ///< withheld requests (END_REQ owed)

@@ -30,7 +30,7 @@ class FrFcfs final : public DramScheduler {
 public:
     explicit FrFcfs(const FrFcfsParams& p) : m_cap(p.max_row_hits) {}
     size_t choose(const std::vector<DramCandidate>& c, uint64_t now) const override {
-        const std::vector<bool> ok = eligible(c);
+        const std::vector<uint8_t>& ok = eligible(c);
         size_t oldest = none;
         for (size_t i = 0; i < c.size(); ++i) {
             if (!ok[i] || c[i].ready > now) continue;
@@ -40,7 +40,7 @@ public:
         return oldest;
     }
     uint64_t next_ready(const std::vector<DramCandidate>& c) const override {
-        const std::vector<bool> ok = eligible(c);
+        const std::vector<uint8_t>& ok = eligible(c);
         uint64_t t = never;
         for (size_t i = 0; i < c.size(); ++i)
             if (ok[i]) t = std::min(t, c[i].ready);
@@ -51,22 +51,27 @@ private:
     bool capped(const DramCandidate& x) const { return m_cap != 0 && x.hit_streak >= m_cap; }
     /// A PRE closing a row with pending hits waits until the bank's hits are capped; once
     /// capped, hits younger than such a PRE wait for it (the older conflict goes first).
-    std::vector<bool> eligible(const std::vector<DramCandidate>& c) const {
-        std::vector<bool> ok(c.size(), true);
-        std::vector<uint32_t> closing;  // banks with an older eligible row-closing PRE
+    /// In a buffer reused by every call (one scheduler per channel; called every busy cycle).
+    const std::vector<uint8_t>& eligible(const std::vector<DramCandidate>& c) const {
+        std::vector<uint8_t>& ok = m_ok;
+        std::vector<uint32_t>& closing = m_closing;  // banks with an older eligible row-closing PRE
+        ok.assign(c.size(), 1);
+        closing.clear();
         for (size_t i = 0; i < c.size(); ++i) {
             const DramCandidate& x = c[i];
             if (x.closes_hit_row) {
-                ok[i] = capped(x);
+                ok[i] = capped(x) ? 1 : 0;
                 if (ok[i]) closing.push_back(x.bank);
             } else if (x.row_hit && capped(x) &&
                        std::find(closing.begin(), closing.end(), x.bank) != closing.end()) {
-                ok[i] = false;
+                ok[i] = 0;
             }
         }
         return ok;
     }
     uint32_t m_cap;
+    mutable std::vector<uint8_t> m_ok;
+    mutable std::vector<uint32_t> m_closing;
 };
 
 const bool registered = dram_schedulers().add_with<FrFcfsParams>(
