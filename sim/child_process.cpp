@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -61,26 +62,24 @@ bool read_all(int fd, void* p, size_t n) {
     _exit(ok ? 0 : 1);
 }
 
-}  // namespace
+// A started child: its pid and the read end of its pipe.
+struct Child {
+    pid_t pid = -1;
+    int fd = -1;
+};
 
-std::vector<double> run_in_child(const std::function<std::vector<double>()>& measure) {
-    const std::string bytes = run_in_child_text([&] {
-        const std::vector<double> v = measure();
-        return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
-    });
-    std::vector<double> v(bytes.size() / sizeof(double));
-    std::memcpy(v.data(), bytes.data(), v.size() * sizeof(double));
-    return v;
-}
-
-std::string run_in_child_text(const std::function<std::string()>& measure) {
+Child start_child(const std::function<std::string()>& measure) {
     int fds[2];
     if (pipe(fds) != 0) throw SimulationError("run_in_child: pipe failed");
     std::fflush(stdout);
     std::fflush(stderr);
     const pid_t parent = getpid();
     const pid_t pid = fork();
-    if (pid < 0) throw SimulationError("run_in_child: fork failed");
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        throw SimulationError("run_in_child: fork failed");
+    }
     if (pid == 0) {
         // The child dies with its parent (a killed run or sweep leaves no alone run behind); a
         // parent already gone before the request took effect is seen by getppid().
@@ -90,21 +89,77 @@ std::string run_in_child_text(const std::function<std::string()>& measure) {
         child(fds[1], measure);
     }
     close(fds[1]);
+    return {pid, fds[0]};
+}
+
+// Reads a child's answer and reaps it; throws what it threw.
+std::string finish_child(const Child& c) {
     uint8_t status = 0;
     uint64_t n = 0;
     std::string text;
-    bool ok = read_all(fds[0], &status, 1) && read_all(fds[0], &n, sizeof n) && n < (uint64_t{1} << 30);
+    bool ok = read_all(c.fd, &status, 1) && read_all(c.fd, &n, sizeof n) && n < (uint64_t{1} << 30);
     if (ok) {
         text.resize(n);
-        ok = read_all(fds[0], text.data(), n);
+        ok = read_all(c.fd, text.data(), n);
     }
-    close(fds[0]);
+    close(c.fd);
     int wstatus = 0;
-    waitpid(pid, &wstatus, 0);
+    waitpid(c.pid, &wstatus, 0);
     if (ok && status == kInput) throw InputError(text);
     if (ok && status == kSimulation) throw SimulationError(text);
     if (!ok || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) throw SimulationError("child process failed");
     return text;
+}
+
+void kill_child(const Child& c) {
+    kill(c.pid, SIGKILL);
+    close(c.fd);
+    int wstatus = 0;
+    waitpid(c.pid, &wstatus, 0);
+}
+
+std::function<std::string()> as_text(const std::function<std::vector<double>()>& measure) {
+    return [measure] {
+        const std::vector<double> v = measure();
+        return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
+    };
+}
+
+std::vector<double> as_numbers(const std::string& bytes) {
+    std::vector<double> v(bytes.size() / sizeof(double));
+    std::memcpy(v.data(), bytes.data(), v.size() * sizeof(double));
+    return v;
+}
+
+}  // namespace
+
+std::vector<double> run_in_child(const std::function<std::vector<double>()>& measure) {
+    return as_numbers(run_in_child_text(as_text(measure)));
+}
+
+std::string run_in_child_text(const std::function<std::string()>& measure) {
+    return finish_child(start_child(measure));
+}
+
+std::vector<std::vector<double>> run_in_children(const std::vector<std::function<std::vector<double>()>>& measures,
+                                                 unsigned jobs) {
+    std::vector<std::vector<double>> out;
+    std::vector<Child> running;  // measures out.size() .. out.size() + running.size() - 1
+    size_t next = 0;
+    try {
+        while (out.size() < measures.size()) {
+            while (next < measures.size() && running.size() < std::max(jobs, 1u))
+                running.push_back(start_child(as_text(measures[next++])));
+            // In the order given, so results and the failure reported do not depend on timing.
+            const Child c = running.front();
+            running.erase(running.begin());
+            out.push_back(as_numbers(finish_child(c)));
+        }
+    } catch (...) {
+        for (const Child& c : running) kill_child(c);
+        throw;
+    }
+    return out;
 }
 
 }  // namespace stacksim::sim

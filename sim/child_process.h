@@ -16,4 +16,10 @@ std::vector<double> run_in_child(const std::function<std::vector<double>()>& mea
 /// As run_in_child, for a child that produces text (e.g. JSON) rather than numbers.
 std::string run_in_child_text(const std::function<std::string()>& measure);
 
+/// Runs each of `measures` in its own forked child, at most `jobs` (>= 1) at once, and returns
+/// their numbers in the order given. When one fails, the children still running are killed and
+/// the failure of the first failed measure (in the order given) is thrown as run_in_child does.
+std::vector<std::vector<double>> run_in_children(const std::vector<std::function<std::vector<double>()>>& measures,
+                                                 unsigned jobs);
+
 }  // namespace stacksim::sim

@@ -2,7 +2,10 @@
 // The applications of one run: their workloads and host settings, alone runs, STP and ANTT.
 #include "top/applications.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
+#include <thread>
 
 #include "sim/child_process.h"
 #include "sim/failure.h"
@@ -69,9 +72,9 @@ std::vector<GpuSystem::App> Applications::system_apps() {
 }
 
 std::vector<double> alone_turnarounds(const RunConfig& cfg, const std::string& ptx_dir) {
-    std::vector<double> out;
-    for (size_t i = 0; i < cfg.apps.size(); ++i) {
-        const std::vector<double> t = sim::run_in_child([&] {
+    std::vector<std::function<std::vector<double>()>> runs;
+    for (size_t i = 0; i < cfg.apps.size(); ++i)
+        runs.push_back([&cfg, &ptx_dir, i] {
             RunConfig alone = cfg;
             alone.apps = {cfg.apps[i]};
             alone.apps[0].start_us = 0;
@@ -85,8 +88,9 @@ std::vector<double> alone_turnarounds(const RunConfig& cfg, const std::string& p
             const auto& h = *gpu.hosts().front();
             return std::vector<double>{static_cast<double>(h.end_ps() - h.start_ps())};
         });
-        out.push_back(t.at(0));
-    }
+    const unsigned jobs = cfg.run.alone_jobs ? cfg.run.alone_jobs : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<double> out;
+    for (const std::vector<double>& t : sim::run_in_children(runs, jobs)) out.push_back(t.at(0));
     return out;
 }
 

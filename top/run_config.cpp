@@ -172,6 +172,9 @@ const sim::Params<RunSettings>& RunSettings::params() {
         p.add("seed", &C::seed, "", "seed of the random inputs and of every seeded policy");
         p.add("alone_runs", &C::alone_runs, "",
               "with several applications, also run each alone on the same GPU (child processes) for STP and ANTT");
+        p.add("alone_jobs", &C::alone_jobs, "processes",
+              "alone runs at once (each a child process with the memory of one run); 0 = the machine's cores")
+            .range(0, 1024);
         p.add("max_memory_gb", &C::max_memory_gb, "GB",
               "refuse a run whose estimated memory (caches, TLBs, SM state, network, workload data) exceeds this; "
               "0 = half of the machine's physical memory")

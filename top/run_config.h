@@ -67,6 +67,7 @@ struct RunSettings {
     uint32_t size = 0;   ///< 0: the workload's default size
     uint64_t seed = 1;
     bool alone_runs = true;  ///< several applications: also run each alone (STP, ANTT)
+    uint32_t alone_jobs = 0;  ///< alone runs at once; 0 = the machine's cores
     double max_memory_gb = 0;  ///< refuse runs estimated to need more; 0: half of the machine's memory
     static const sim::Params<RunSettings>& params();
 };
