@@ -232,7 +232,7 @@ void TracegReader::parse_header_line(std::string_view key, std::string_view valu
     } else if (key == "binary version") {
         h.binary_version = static_cast<uint32_t>(dec(UINT32_MAX));
         if (!sass_family_of(h.binary_version, h.family))
-            fail("unsupported binary version (supported: 60, 61, 70, 75, 80, 86)", value);
+            fail("unsupported binary version (supported: 60, 61, 70, 75, 80, 86, 90)", value);
     } else if (key == "cuda stream id") {
         h.cuda_stream_id = dec(UINT64_MAX);
     } else if (key == "shmem base_addr") {
@@ -381,9 +381,13 @@ void TracegReader::parse_instruction_tokens(core::WarpTrace& warp, const std::st
     const std::string_view opcode = next("opcode");
     const std::string_view base = opcode.substr(0, opcode.find('.'));
     const SassOpcode* op = find_sass_opcode(h.family, base);
-    if (!op)
+    if (!op) {
+        if (const char* why = sass_unsupported_reason(h.family, base))
+            fail(std::string("unsupported ") + sass_family_name(h.family) + " instruction (" + why +
+                     ", not modelled)", opcode);
         fail("unknown opcode for binary version " + std::to_string(h.binary_version) + " (" +
                  sass_family_name(h.family) + ")", opcode);
+    }
     t = next("source count");
     if (!parse_dec(t, v, kMaxSrc)) fail("bad source register count", t);
     const unsigned ns = static_cast<unsigned>(v);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// SASS opcode tables (Pascal, Volta, Turing, Ampere) mapped to stacksim pipelines.
+// SASS opcode tables (Pascal, Volta, Turing, Ampere, Hopper) mapped to stacksim pipelines.
 //
 // Source: Accel-Sim's opcode maps, accel-sim/accel-sim-framework
 //   gpu-simulator/ISA_Def/pascal_opcode.h  (Pascal_OpcodeMap, binary versions 60, 61)
 //   gpu-simulator/ISA_Def/volta_opcode.h   (Volta_OpcodeMap,  binary version 70)
 //   gpu-simulator/ISA_Def/turing_opcode.h  (Turing_OpcodeMap, binary version 75)
 //   gpu-simulator/ISA_Def/ampere_opcode.h  (Ampere_OpcodeMap, binary versions 80, 86)
+//   gpu-simulator/ISA_Def/hopper_opcode.h  (Hopper_OpcodeMap, binary version 90)
 // and the memory-space cases of gpu-simulator/trace-driven/trace_driven.cc. The family
 // columns below reproduce which opcodes each map contains. Category -> UnitClass:
 //   SP_OP, INTP_OP, ALU_OP, SPECIALIZED_UNIT_2 (texture), _3 (tensor), _4 (uniform) -> Alu
@@ -13,11 +14,18 @@
 //   BRANCH_OP, CALL_OPS, RET_OPS, SPECIALIZED_UNIT_1 (branch unit) -> Control
 //   BARRIER_OP -> Control/Barrier;  EXIT_OPS -> Control/Exit
 // LDC/ULDC stay Alu as in Accel-Sim's tables (the constant bank is not modelled as memory).
+// Hopper's map is Ampere's whole map plus the rows marked kH below (checked against
+// hopper_opcode.h name by name), so every Ampere row also carries the Hopper bit. Of Hopper's
+// additions, the TMA (UBLK*, UTMA*), mbarrier (SYNCS, ARRIVES), cluster-barrier (UCGABAR_*) and
+// warpgroup-MMA (WARPGROUP, HGMMA, QGMMA) instructions are not modelled: Accel-Sim gives them
+// dedicated units or NOPs, and replaying them as ALU work would silently drop their memory
+// traffic and waits, so they are rejected with their own message (sass_unsupported_reason).
 #include "workloads/sass_opcodes.h"
 
 #include <array>
 #include <charconv>
 #include <unordered_map>
+#include <utility>
 
 namespace stacksim::workloads {
 namespace {
@@ -27,7 +35,7 @@ using C = core::ControlKind;
 using M = SassMemKind;
 using S = SassSpace;
 
-constexpr uint8_t kP = 1, kV = 2, kT = 4, kA = 8;
+constexpr uint8_t kP = 1, kV = 2, kT = 4, kH = 16, kA = 8 | kH;  // kA: Ampere and Hopper
 constexpr uint8_t kAll = kP | kV | kT | kA, kVTA = kV | kT | kA, kTA = kT | kA, kPTA = kP | kT | kA;
 
 struct Row {
@@ -59,6 +67,11 @@ const std::array kRows{
     alu("HADD2", kAll), alu("HFMA2", kAll), alu("HMUL2", kAll), alu("HSET2", kAll),
     alu("HSETP2", kAll), alu("HADD2_32I", kVTA), alu("HFMA2_32I", kVTA), alu("HMUL2_32I", kVTA),
     alu("HMNMX2", kA),
+    // Hopper additions: DPX integer ops (VIADD, VIMNMX, ...) on the integer/FMA pipes, the
+    // cluster error barrier and fence (as MEMBAR), ELECT on the branch unit, the register-count
+    // hint as a NOP
+    alu("VIADD", kH), alu("VIADDMNMX", kH), alu("VIMNMX", kH), alu("VIMNMX3", kH),
+    alu("CGAERRBAR", kH), alu("FENCE", kH), alu("USETMAXREG", kH), ctl("ELECT", kH),
     // Tensor core (SPECIALIZED_UNIT_3; IMMA is INTP_OP on Pascal/Volta): no tensor pipe -> Alu
     alu("HMMA", kVTA), alu("BMMA", kTA), alu("IMMA", kAll), alu("DMMA", kA),
     // Double precision (DP_OP)
@@ -125,11 +138,13 @@ const std::array kRows{
 
 using FamilyMap = std::unordered_map<std::string_view, SassOpcode>;
 
-const std::array<FamilyMap, 4>& family_maps() {
-    static const std::array<FamilyMap, 4> maps = [] {
-        std::array<FamilyMap, 4> m;
+constexpr unsigned kFamilies = 5;
+
+const std::array<FamilyMap, kFamilies>& family_maps() {
+    static const std::array<FamilyMap, kFamilies> maps = [] {
+        std::array<FamilyMap, kFamilies> m;
         for (const Row& r : kRows)
-            for (unsigned f = 0; f < 4; ++f)
+            for (unsigned f = 0; f < kFamilies; ++f)
                 if (r.families & (1u << f)) m[f].emplace(r.info.name, SassOpcode{&r.info, r.mem, r.space});
         return m;
     }();
@@ -151,6 +166,7 @@ bool sass_family_of(uint32_t binary_version, SassFamily& family) {
     case 70: family = SassFamily::Volta; return true;
     case 75: family = SassFamily::Turing; return true;
     case 80: case 86: family = SassFamily::Ampere; return true;
+    case 90: family = SassFamily::Hopper; return true;
     default: return false;
     }
 }
@@ -161,6 +177,7 @@ const char* sass_family_name(SassFamily family) {
     case SassFamily::Volta: return "Volta";
     case SassFamily::Turing: return "Turing";
     case SassFamily::Ampere: return "Ampere";
+    case SassFamily::Hopper: return "Hopper";
     }
     return "?";
 }
@@ -169,6 +186,23 @@ const SassOpcode* find_sass_opcode(SassFamily family, std::string_view base_opco
     const FamilyMap& m = family_maps()[static_cast<unsigned>(family)];
     auto it = m.find(base_opcode);
     return it == m.end() ? nullptr : &it->second;
+}
+
+const char* sass_unsupported_reason(SassFamily family, std::string_view base) {
+    if (family != SassFamily::Hopper) return nullptr;
+    static const std::array<std::pair<std::string_view, const char*>, 15> kUnsupported{{
+        {"UBLKCP", "TMA bulk copy"}, {"UBLKPF", "TMA bulk prefetch"}, {"UBLKRED", "TMA bulk reduction"},
+        {"UTMALDG", "TMA tensor load"}, {"UTMAPF", "TMA tensor prefetch"},
+        {"UTMAREDG", "TMA tensor reduction"}, {"UTMASTG", "TMA tensor store"},
+        {"UTMACCTL", "TMA descriptor cache control"}, {"UTMACMDFLUSH", "TMA command flush"},
+        {"SYNCS", "mbarrier wait"}, {"ARRIVES", "mbarrier arrive"},
+        {"UCGABAR_ARV", "cluster barrier"}, {"UCGABAR_WAIT", "cluster barrier"},
+        {"HGMMA", "warpgroup MMA"}, {"QGMMA", "warpgroup MMA"},
+    }};
+    if (base == "WARPGROUP") return "warpgroup MMA";
+    for (const auto& [name, why] : kUnsupported)
+        if (name == base) return why;
+    return nullptr;
 }
 
 unsigned sass_width_from_modifiers(std::string_view opcode) {

@@ -10,7 +10,7 @@
 namespace stacksim::workloads {
 
 /// ISA family selected by a trace's `-binary version` (Accel-Sim's ISA_Def tables).
-enum class SassFamily : uint8_t { Pascal, Volta, Turing, Ampere };
+enum class SassFamily : uint8_t { Pascal, Volta, Turing, Ampere, Hopper };
 
 /// Memory behaviour of an opcode (TraceInstruction::is_load / is_store / is_atomic).
 enum class SassMemKind : uint8_t { None, Load, Store, Atomic };
@@ -27,7 +27,7 @@ struct SassOpcode {
 };
 
 /// The family of compute capability `binary_version` (60/61 Pascal, 70 Volta, 75 Turing,
-/// 80/86 Ampere, as accepted by Accel-Sim); false if unsupported.
+/// 80/86 Ampere, 90 Hopper, as accepted by Accel-Sim); false if unsupported.
 bool sass_family_of(uint32_t binary_version, SassFamily& family);
 
 /// Printable family name ("Pascal", ...).
@@ -36,6 +36,11 @@ const char* sass_family_name(SassFamily family);
 /// The row of `base_opcode` (the text before the first '.', e.g. "XMAD" of "XMAD.PSL.CBCC")
 /// in `family`'s table, or nullptr if that family has no such opcode.
 const SassOpcode* find_sass_opcode(SassFamily family, std::string_view base_opcode);
+
+/// For an opcode of `family` that Accel-Sim's map knows but stacksim does not model (Hopper's
+/// TMA, mbarrier, cluster-barrier and warpgroup-MMA instructions), what it is ("TMA bulk
+/// copy", ...); nullptr otherwise.
+const char* sass_unsupported_reason(SassFamily family, std::string_view base_opcode);
 
 /// Access width in bytes (per lane) named by the modifiers of `opcode` ("LDG.E.128" -> 16,
 /// "LDS.U8" -> 1, "LDG.E.S16" -> 2), or 0 if no modifier gives a width. Follows Accel-Sim's

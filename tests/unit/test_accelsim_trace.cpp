@@ -249,7 +249,7 @@ TEST_CASE("trace: opcode classes per architecture", "[trace]") {
         REQUIRE(o);
         return o->info->unit;
     };
-    for (F f : {F::Pascal, F::Volta, F::Turing, F::Ampere}) {
+    for (F f : {F::Pascal, F::Volta, F::Turing, F::Ampere, F::Hopper}) {
         CHECK(unit(f, "DFMA") == UnitClass::Fp64);
         CHECK(unit(f, "MUFU") == UnitClass::Sfu);
         CHECK(unit(f, "FFMA") == UnitClass::Alu);
@@ -275,11 +275,28 @@ TEST_CASE("trace: opcode classes per architecture", "[trace]") {
     CHECK(find_sass_opcode(F::Ampere, "LDGSTS")->mem == SassMemKind::Load);
     CHECK(unit(F::Ampere, "HMMA") == UnitClass::Alu);
     CHECK(find_sass_opcode(F::Ampere, "LD")->space == SassSpace::Generic);
+    // Hopper (hopper_opcode.h): Ampere's whole map plus the DPX and cluster additions
+    CHECK(find_sass_opcode(F::Hopper, "LDGSTS")->mem == SassMemKind::Load);
+    CHECK(unit(F::Hopper, "VIADD") == UnitClass::Alu);
+    CHECK(unit(F::Hopper, "VIMNMX") == UnitClass::Alu);
+    CHECK(unit(F::Hopper, "FENCE") == UnitClass::Alu);
+    CHECK(find_sass_opcode(F::Hopper, "ELECT")->info->control == ControlKind::None);
+    CHECK(unit(F::Hopper, "ELECT") == UnitClass::Control);
+    CHECK(find_sass_opcode(F::Ampere, "VIADD") == nullptr);
+    CHECK(find_sass_opcode(F::Hopper, "XMAD") == nullptr);
+    CHECK(find_sass_opcode(F::Hopper, "UTMALDG") == nullptr);  // known, not modelled:
+    CHECK(std::string(sass_unsupported_reason(F::Hopper, "UTMALDG")) == "TMA tensor load");
+    CHECK(std::string(sass_unsupported_reason(F::Hopper, "HGMMA")) == "warpgroup MMA");
+    CHECK(sass_unsupported_reason(F::Hopper, "FOO") == nullptr);
+    CHECK(sass_unsupported_reason(F::Ampere, "UTMALDG") == nullptr);
 
     SassFamily f{};
     CHECK((sass_family_of(61, f) && f == F::Pascal));
     CHECK((sass_family_of(86, f) && f == F::Ampere));
-    CHECK_FALSE(sass_family_of(90, f));
+    CHECK((sass_family_of(90, f) && f == F::Hopper));
+    CHECK(std::string(sass_family_name(F::Hopper)) == "Hopper");
+    CHECK_FALSE(sass_family_of(89, f));
+    CHECK_FALSE(sass_family_of(100, f));
     CHECK(sass_width_from_modifiers("LDG.E.128.SYS") == 16);
     CHECK(sass_width_from_modifiers("LDS.U16") == 2);
     CHECK(sass_width_from_modifiers("LDG.E.S8") == 1);
@@ -334,7 +351,13 @@ TEST_CASE("trace: errors name the file line and token", "[trace]") {
     std::string bad_dim = h61;
     bad_dim.replace(bad_dim.find("(64,1,1)"), 8, "(64,x,1)");
     CHECK(err("dim.traceg", bad_dim) == "dim.traceg:4: bad value of header '-block dim' (want (x,y,z), each >= 1) '(64,x,1)'");
-    CHECK(err("ver.traceg", header(4, 90, false)) == "ver.traceg:7: unsupported binary version (supported: 60, 61, 70, 75, 80, 86) '90'");
+    CHECK(err("ver.traceg", header(4, 89, false)) ==
+          "ver.traceg:7: unsupported binary version (supported: 60, 61, 70, 75, 80, 86, 90) '89'");
+    const std::string h90 = header(5, 90, false);
+    CHECK(err("tma.traceg", h90 + body({"0010 ffffffff 0 UTMALDG.2D 0 0 0"})) ==
+          "tma.traceg:23: unsupported Hopper instruction (TMA tensor load, not modelled) 'UTMALDG.2D'");
+    CHECK(err("h90.traceg", h90 + body({"0010 ffffffff 1 R1 FROB 0 0 0"})) ==
+          "h90.traceg:23: unknown opcode for binary version 90 (Hopper) 'FROB'");
     CHECK(err("tv.traceg", header(2, 61, false)) == "tv.traceg:12: unsupported accelsim tracer version (supported: 3, 4, 5) '2'");
     CHECK(err("v5.traceg", header(5, 61, false) + body({"0010 ffffffff 0 EXIT 0 0"})) ==
           "v5.traceg:23: truncated instruction line: missing immediate");
@@ -351,7 +374,7 @@ TEST_CASE("trace: a reader that fails in its header closes the file", "[trace]")
         for (const auto& e : fs::directory_iterator("/proc/self/fd")) n += e.is_symlink() ? 1 : 0;
         return n;
     };
-    const std::string p = write_tmp("badver.traceg", header(4, 90, false));
+    const std::string p = write_tmp("badver.traceg", header(4, 89, false));
     const size_t before = open_fds();
     for (int i = 0; i < 50; ++i) CHECK_THROWS_AS(read_traceg(p), sim::InputError);
     CHECK(open_fds() == before);

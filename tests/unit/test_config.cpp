@@ -2,9 +2,11 @@
 // Configuration reading: types, unknown keys, overrides, validation, effective config.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 #include "sim/config.h"
+#include "top/embedded_presets.h"
 #include "top/run_config.h"
 
 using namespace stacksim;
@@ -78,9 +80,33 @@ TEST_CASE("config: the effective config holds every value, given or default", "[
 }
 
 TEST_CASE("config: every preset reads cleanly", "[config]") {
-    for (const char* name : {"gtx980", "gtx480", "small"}) {
+    std::vector<std::string> names;
+    for (const auto& f : top::embedded_presets()) names.emplace_back(f.file_name.substr(0, f.file_name.size() - 5));
+    for (const char* name : {"gtx980", "gtx480", "small", "h100", "h100-pcie"})
+        CHECK(std::find(names.begin(), names.end(), name) != names.end());
+    for (const auto& name : names) {
+        INFO(name);
         auto doc = top::load_config(name);
         CHECK_NOTHROW(top::read_run_config(doc));
     }
     CHECK_THROWS_AS(top::load_config("no-such-preset"), sim::InputError);
+}
+
+TEST_CASE("config: the h100 presets add up to their datasheets' totals", "[config]") {
+    // H100 SXM5: 132 SMs, 50 MB L2, 3.35 TB/s HBM3; H100 PCIe: 114 SMs, 50 MB L2, 2.0 TB/s HBM2e
+    struct Want {
+        const char* preset;
+        unsigned sms;
+        double tbps;
+    };
+    for (const Want& w : {Want{"h100", 132, 3.35}, Want{"h100-pcie", 114, 2.04}}) {
+        INFO(w.preset);
+        auto doc = top::load_config(w.preset);
+        const top::RunConfig c = top::read_run_config(doc);
+        CHECK(c.gpu.num_sms == w.sms);
+        CHECK(double(c.address_map.partitions) * double(c.l2.size_bytes) == 50.0 * 1024 * 1024);
+        CHECK(c.memory_peak_gbps() == Approx(w.tbps * 1000).epsilon(0.01));
+        CHECK(c.sm.max_threads == 2048);
+        CHECK(c.sm.shared_memory_bytes == 228 * 1024);
+    }
 }
