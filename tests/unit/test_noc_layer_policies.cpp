@@ -193,3 +193,33 @@ TEST_CASE("policies: localbuf with scope router judges a router by all its buffe
     CHECK(routers[0]->occupancy() > 0.6);
     CHECK(router_scope->divert(0, 40, 0));
 }
+
+TEST_CASE("policies: localbuf with scope active judges a router by the buffers it uses") {
+    StackedRouters g;
+    auto& routers = g.routers;
+    const auto& t = g.t;
+    auto active = layer_policies().create(test::policy_spec(layer_policies(), "localbuf", "scope = \"active\""),
+                                          LayerPolicyEnv{*t, routers});
+    auto fill = [&](unsigned r, unsigned port, unsigned flits) { g.fill(r, port, flits); };
+    CHECK(routers[0]->active_occupancy() == 0.0);  // nothing in use
+    // Routers 0 and 1 (grid 0) each hold two full VCs and one VC with one flit: 9 of 12 flits
+    // in use (75%) although the whole router is 9 / 80 full and no port is 60% full.
+    fill(0, 0, 9);
+    fill(1, 1, 9);
+    CHECK(routers[0]->active_occupancy() == Approx(0.75));
+    CHECK(routers[0]->occupancy() < 0.2);
+    CHECK(routers[0]->max_port_occupancy() < 0.6);
+    CHECK(active->divert(0, 40, 0));
+    CHECK_FALSE(layer_policies().create("localbuf", LayerPolicyEnv{*t, routers})->divert(0, 40, 0));
+    // One flit in a VC of each of two more ports: router 1 holds 11 flits in 5 VCs of 4
+    // (55%) and is no longer congested; 3 more flits in one of those VCs (14 of 20) make it so.
+    fill(1, 2, 1);
+    fill(1, 3, 1);
+    CHECK(routers[1]->active_occupancy() == Approx(11.0 / 20.0));
+    CHECK_FALSE(active->divert(0, 40, 0));
+    fill(1, 2, 3);
+    REQUIRE(active->divert(0, 40, 0));
+    // The interposer router congested too stops the diversion.
+    fill(64, 0, 4);
+    CHECK_FALSE(active->divert(0, 40, 0));
+}
