@@ -12,6 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKS = [
     ["etc_table.py"],
     ["noc_zero_load.py"],
+    ["gpu_interconnect_table.py"],
 ]
 
 

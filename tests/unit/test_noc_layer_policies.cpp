@@ -135,7 +135,7 @@ TEST_CASE("policies: dll reports to the source grid over the ring and applies bo
         p->received(head_with(0, 63, 3, true), 0);
         run_ring();
     }
-    CHECK(p->divert(0, 63, 0));   // 13 - 3 > 8 and 3 < 8
+    CHECK(p->divert(0, 63, 0));   // 13 - 3 > 3 (the default threshold) and 3 < 8
     CHECK(p->divert(1, 20, 0));   // core 1 shares grid 0
     CHECK_FALSE(p->divert(2, 20, 0));  // core 2 is in grid 1: nothing reported there
     // The interposer over its own limit stops the diversion even with the gap.
@@ -143,7 +143,7 @@ TEST_CASE("policies: dll reports to the source grid over the ring and applies bo
         p->received(head_with(0, 63, 9, true), 0);
         run_ring();
     }
-    CHECK_FALSE(p->divert(0, 63, 0));  // 13 - 9 < 8
+    CHECK_FALSE(p->divert(0, 63, 0));  // 13 - 9 > 3, but the interposer's 9 is over its limit 8
     auto q = layer_policies().create(
         test::policy_spec(layer_policies(), "dll", "latency_threshold = 2\ninterposer_limit = 8"),
         LayerPolicyEnv{*t, routers});
@@ -153,6 +153,19 @@ TEST_CASE("policies: dll reports to the source grid over the ring and applies bo
         for (uint64_t c = 0; c < 200 && q->busy(); ++c) q->tick(c);
     }
     CHECK_FALSE(q->divert(0, 63, 0));  // gap 6 > 2 but the interposer's 9 is over its limit 8
+    // The default threshold is 3 cycles/hop (the swept best): a gap of 4 diverts, one of 3 does not.
+    auto d = layer_policies().create("dll", LayerPolicyEnv{*t, routers});
+    auto report = [&](unsigned upper, unsigned lower) {
+        for (int i = 0; i < 5; ++i) {
+            d->received(head_with(0, 63, upper, false), 0);
+            d->received(head_with(0, 63, lower, true), 0);
+            for (uint64_t c = 0; c < 200 && d->busy(); ++c) d->tick(c);
+        }
+    };
+    report(5, 1);
+    CHECK(d->divert(0, 63, 0));
+    report(4, 1);
+    CHECK_FALSE(d->divert(0, 63, 0));
 }
 
 TEST_CASE("policies: localbuf diverts when two routers of the grid are congested and the interposer is not") {
