@@ -13,6 +13,8 @@ CHECKS = [
     ["etc_table.py"],
     ["noc_zero_load.py"],
     ["gpu_interconnect_table.py"],
+    ["noc_validation.py"],
+    ["booksim_compare.py"],
 ]
 
 
