@@ -15,6 +15,7 @@ CHECKS = [
     ["gpu_interconnect_table.py"],
     ["noc_validation.py"],
     ["booksim_compare.py"],
+    ["noc_tables.py"],
 ]
 
 
