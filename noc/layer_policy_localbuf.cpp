@@ -9,7 +9,7 @@ namespace stacksim::noc {
 namespace {
 
 /// What a router's occupancy is measured over.
-enum class OccupancyScope { Port, Router };
+enum class OccupancyScope { Port, Router, Active };
 
 /// Parameters of localbuf ([noc.localbuf]).
 struct LocalBufParams {
@@ -21,23 +21,24 @@ struct LocalBufParams {
         static const auto p = [] {
             sim::Params<C> p;
             p.add("buffer_threshold", &C::buffer_threshold, "",
-                  "buffer occupancy (fraction, of the fullest input port or the whole router: scope) above which a router is congested")
+                  "buffer occupancy (fraction, of the fullest input port, the whole router or its buffers in use: scope) above which a router is congested")
                 .check([](double v) { return v > 0.0 && v <= 1.0; }, "in (0, 1]");
             p.add("congested_nodes", &C::congested_nodes, "routers",
                   "divert when more than this many routers of the source's grid are congested")
                 .range(0, 1024);
             p.add("scope", &C::scope, "",
                   "port: a router is congested when its fullest input port is over the threshold; router: when "
-                  "all its input buffers together are (the thesis's definition)")
-                .names({{"port", OccupancyScope::Port}, {"router", OccupancyScope::Router}});
+                  "all its input buffers together are (the thesis's definition; rarely trips before saturation); "
+                  "active: when its buffers in use (the input VCs holding flits) together are")
+                .names({{"port", OccupancyScope::Port}, {"router", OccupancyScope::Router}, {"active", OccupancyScope::Active}});
             return p;
         }();
         return p;
     }
 };
 
-/// A router with an input port (scope port) or whose buffers together (scope router) are more
-/// than the threshold full is congested;
+/// A router with an input port (scope port), whose buffers together (scope router) or whose
+/// buffers in use together (scope active) are more than the threshold full is congested;
 /// divert when more than congested_nodes upper routers of the source's grid are congested and
 /// the grid's interposer router is not.
 class LocalBuf final : public LayerPolicyBase {
@@ -53,15 +54,16 @@ public:
 private:
     bool is_congested(unsigned r) const {
         const Router& router = *m_env.routers[r];
-        const double occupancy =
-            m_p.scope == OccupancyScope::Router ? router.occupancy() : router.max_port_occupancy();
+        const double occupancy = m_p.scope == OccupancyScope::Router   ? router.occupancy()
+                                 : m_p.scope == OccupancyScope::Active ? router.active_occupancy()
+                                                                       : router.max_port_occupancy();
         return occupancy > m_p.buffer_threshold;
     }
     LocalBufParams m_p;
 };
 
 const bool registered = layer_policies().add_with<LocalBufParams>(
-    "localbuf", "divert when more routers of the grid than congested_nodes are over buffer_threshold full (an input port, or the whole router: scope) and the interposer node is not",
+    "localbuf", "divert when more routers of the grid than congested_nodes are over buffer_threshold full (an input port, the whole router or its buffers in use: scope) and the interposer node is not",
     [](const LocalBufParams& p, const LayerPolicyEnv& e) { return std::make_unique<LocalBuf>(p, e); });
 
 }  // namespace

@@ -42,6 +42,11 @@ double Router::max_port_occupancy() const {
     return static_cast<double>(most) / (m_p.vcs * m_p.buffer_depth);
 }
 
+double Router::active_occupancy() const {
+    const unsigned in_use = static_cast<unsigned>(__builtin_popcountll(m_nonempty[0]) + __builtin_popcountll(m_nonempty[1]));
+    return in_use == 0 ? 0.0 : static_cast<double>(m_buffered) / (static_cast<double>(in_use) * m_p.buffer_depth);
+}
+
 void Router::receive_credit(unsigned port, unsigned vc) {
     uint32_t& c = m_credits[port * m_p.vcs + vc];
     if (c >= m_p.buffer_depth && !(m_p.terminal_ports >> port & 1))

@@ -74,6 +74,10 @@ public:
     double occupancy() const {
         return static_cast<double>(m_buffered) / (static_cast<double>(m_port_buffered.size()) * m_p.vcs * m_p.buffer_depth);
     }
+    /// Buffers in use: its buffered flits over the flits its input VCs that hold flits can hold
+    /// (0..1; 0 when none holds any). A free-flowing VC holds a few flits of its packet, a
+    /// blocked one fills up, so this rises with blocking long before the whole router fills.
+    double active_occupancy() const;
     /// Credits of output `port` over the VCs of message class `c` (adaptive routing's view).
     unsigned free_slots(unsigned port, MessageClass c) const override;
     /// Largest occupancy seen in any one VC buffer, in flits.

@@ -12,6 +12,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKS = [
     ["etc_table.py"],
     ["h100_traces.py"],
+    ["noc_zero_load.py"],
+    ["gpu_interconnect_table.py"],
+    ["noc_validation.py"],
+    ["booksim_compare.py"],
+    ["noc_tables.py"],
 ]
 
 

@@ -11,15 +11,25 @@ With --saturation it runs `stacksim noc CONFIG --saturation` per pattern and pac
 prints the saturation throughput with the evidence for it: offered and accepted load and mean
 latency at the highest rate that met the criterion, and the lowest rate tried that did not,
 with the reason (latency bound, accepted < 97% of offered, packets stuck).
-Usage: scripts/noc_zero_load.py [--config configs/noc/mesh.toml] [--bin build/stacksim] [--saturation]
+Each table's measurements are kept in docs/data/noc-zero-load.json / noc-mesh-saturation.json
+and the table is written between the <!-- noc-zero-load / noc-mesh-saturation:begin/end -->
+markers of docs/noc.md; with --check the tables are rendered from docs/data and compared with
+the doc, running nothing (scripts/doc_tables_check.py).
+Usage: scripts/noc_zero_load.py [--config configs/noc/mesh.toml] [--bin build/stacksim] [--saturation] [--check]
 """
 import argparse
 import csv
 import os
 import subprocess
+import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from doc_section import ROOT, load_data, save_data, update_or_check  # noqa: E402
+
+DOC = os.path.join(ROOT, "docs", "noc.md")
+ZERO_LOAD = [(p, f) for p in ["uniform", "transpose", "bitcomp", "hotspot"] for f in [1, 4]]
+SATURATION = [(p, f) for p in ["uniform", "transpose", "bitcomp", "tornado", "hotspot"] for f in [1, 4]]
 
 
 def run(binary, config, pattern, flits):
@@ -48,33 +58,59 @@ def saturation(binary, config, pattern, flits):
     return rows[0], rows[1] if len(rows) > 1 else None, reason
 
 
-def saturation_table(args):
-    print("| pattern | packet flits | saturation throughput | offered | mean latency | next rate tried | why it saturated |")
-    print("|---|---|---|---|---|---|---|")
-    for pattern in ["uniform", "transpose", "bitcomp", "tornado", "hotspot"]:
-        for flits in [1, 4]:
-            ok, above, reason = saturation(args.bin, args.config, pattern, flits)
-            nxt = f"{float(above['offered']):.4f}" if above else "–"
-            print(f"| {pattern} | {flits} | {float(ok['accepted']):.4f} | {float(ok['offered']):.4f} | "
-                  f"{float(ok['packet_latency']):.1f} | {nxt} | {reason or '–'} |")
+def measure_saturation(args):
+    rows = []
+    for pattern, flits in SATURATION:
+        ok, above, reason = saturation(args.bin, args.config, pattern, flits)
+        rows.append({"pattern": pattern, "flits": flits, "accepted": float(ok["accepted"]),
+                     "offered": float(ok["offered"]), "packet_latency": float(ok["packet_latency"]),
+                     "next_offered": float(above["offered"]) if above else None, "reason": reason})
+    return {"rows": rows}
+
+
+def render_saturation(d):
+    out = ["| pattern | packet flits | saturation throughput | offered | mean latency | next rate tried | why it saturated |",
+           "|---|---|---|---|---|---|---|"]
+    for r in d["rows"]:
+        nxt = f"{r['next_offered']:.4f}" if r["next_offered"] is not None else "–"
+        out.append(f"| {r['pattern']} | {r['flits']} | {r['accepted']:.4f} | {r['offered']:.4f} | "
+                   f"{r['packet_latency']:.1f} | {nxt} | {r['reason'] or '–'} |")
+    return "\n".join(out)
+
+
+def measure_zero_load(args):
+    rows = []
+    for pattern, flits in ZERO_LOAD:
+        row, p, l = run(args.bin, args.config, pattern, flits)
+        rows.append({"pattern": pattern, "flits": flits, "hops": float(row["hops"]),
+                     "packet_latency": float(row["packet_latency"]), "pipeline_stages": p, "link_latency": l})
+    return {"rows": rows}
+
+
+def render_zero_load(d):
+    out = ["| pattern | packet flits | hops | measured latency | T0 formula | difference |", "|---|---|---|---|---|---|"]
+    for r in d["rows"]:
+        hops, lat = r["hops"], r["packet_latency"]
+        t0 = (hops + 1) * (r["pipeline_stages"] + r["link_latency"]) + 1 + (r["flits"] - 1)
+        out.append(f"| {r['pattern']} | {r['flits']} | {hops:.2f} | {lat:.2f} | {t0:.2f} | {100 * (lat - t0) / t0:+.1f} % |")
+    return "\n".join(out)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--config", default=os.path.join(ROOT, "configs", "noc", "mesh.toml"))
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "stacksim"))
-    ap.add_argument("--saturation", action="store_true", help="print the saturation table instead")
+    ap.add_argument("--saturation", action="store_true", help="measure the saturation table instead")
+    ap.add_argument("--check", action="store_true", help="render both tables from docs/data and compare; run nothing")
     args = ap.parse_args()
-    if args.saturation:
-        return saturation_table(args)
-    print("| pattern | packet flits | hops | measured latency | T0 formula | difference |")
-    print("|---|---|---|---|---|---|")
-    for pattern in ["uniform", "transpose", "bitcomp", "hotspot"]:
-        for flits in [1, 4]:
-            row, p, l = run(args.bin, args.config, pattern, flits)
-            hops, lat = float(row["hops"]), float(row["packet_latency"])
-            t0 = (hops + 1) * (p + l) + 1 + (flits - 1)
-            print(f"| {pattern} | {flits} | {hops:.2f} | {lat:.2f} | {t0:.2f} | {100 * (lat - t0) / t0:+.1f} % |")
+    parts = {"noc-zero-load": (measure_zero_load, render_zero_load),
+             "noc-mesh-saturation": (measure_saturation, render_saturation)}
+    if not args.check:
+        name = "noc-mesh-saturation" if args.saturation else "noc-zero-load"
+        save_data(name, parts[name][0](args))
+        parts = {name: parts[name]}
+    for name, (_, render) in parts.items():
+        update_or_check(DOC, name, render(load_data(name)), args.check)
 
 
 if __name__ == "__main__":

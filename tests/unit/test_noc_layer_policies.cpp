@@ -135,7 +135,7 @@ TEST_CASE("policies: dll reports to the source grid over the ring and applies bo
         p->received(head_with(0, 63, 3, true), 0);
         run_ring();
     }
-    CHECK(p->divert(0, 63, 0));   // 13 - 3 > 8 and 3 < 8
+    CHECK(p->divert(0, 63, 0));   // 13 - 3 > 3 (the default threshold) and 3 < 8
     CHECK(p->divert(1, 20, 0));   // core 1 shares grid 0
     CHECK_FALSE(p->divert(2, 20, 0));  // core 2 is in grid 1: nothing reported there
     // The interposer over its own limit stops the diversion even with the gap.
@@ -143,7 +143,7 @@ TEST_CASE("policies: dll reports to the source grid over the ring and applies bo
         p->received(head_with(0, 63, 9, true), 0);
         run_ring();
     }
-    CHECK_FALSE(p->divert(0, 63, 0));  // 13 - 9 < 8
+    CHECK_FALSE(p->divert(0, 63, 0));  // 13 - 9 > 3, but the interposer's 9 is over its limit 8
     auto q = layer_policies().create(
         test::policy_spec(layer_policies(), "dll", "latency_threshold = 2\ninterposer_limit = 8"),
         LayerPolicyEnv{*t, routers});
@@ -153,6 +153,19 @@ TEST_CASE("policies: dll reports to the source grid over the ring and applies bo
         for (uint64_t c = 0; c < 200 && q->busy(); ++c) q->tick(c);
     }
     CHECK_FALSE(q->divert(0, 63, 0));  // gap 6 > 2 but the interposer's 9 is over its limit 8
+    // The default threshold is 3 cycles/hop (the swept best): a gap of 4 diverts, one of 3 does not.
+    auto d = layer_policies().create("dll", LayerPolicyEnv{*t, routers});
+    auto report = [&](unsigned upper, unsigned lower) {
+        for (int i = 0; i < 5; ++i) {
+            d->received(head_with(0, 63, upper, false), 0);
+            d->received(head_with(0, 63, lower, true), 0);
+            for (uint64_t c = 0; c < 200 && d->busy(); ++c) d->tick(c);
+        }
+    };
+    report(5, 1);
+    CHECK(d->divert(0, 63, 0));
+    report(4, 1);
+    CHECK_FALSE(d->divert(0, 63, 0));
 }
 
 TEST_CASE("policies: localbuf diverts when two routers of the grid are congested and the interposer is not") {
@@ -192,4 +205,34 @@ TEST_CASE("policies: localbuf with scope router judges a router by all its buffe
         for (unsigned port = 0; port < t->ports(r); ++port) fill(r, port, port == r ? 0 : 10);
     CHECK(routers[0]->occupancy() > 0.6);
     CHECK(router_scope->divert(0, 40, 0));
+}
+
+TEST_CASE("policies: localbuf with scope active judges a router by the buffers it uses") {
+    StackedRouters g;
+    auto& routers = g.routers;
+    const auto& t = g.t;
+    auto active = layer_policies().create(test::policy_spec(layer_policies(), "localbuf", "scope = \"active\""),
+                                          LayerPolicyEnv{*t, routers});
+    auto fill = [&](unsigned r, unsigned port, unsigned flits) { g.fill(r, port, flits); };
+    CHECK(routers[0]->active_occupancy() == 0.0);  // nothing in use
+    // Routers 0 and 1 (grid 0) each hold two full VCs and one VC with one flit: 9 of 12 flits
+    // in use (75%) although the whole router is 9 / 80 full and no port is 60% full.
+    fill(0, 0, 9);
+    fill(1, 1, 9);
+    CHECK(routers[0]->active_occupancy() == Approx(0.75));
+    CHECK(routers[0]->occupancy() < 0.2);
+    CHECK(routers[0]->max_port_occupancy() < 0.6);
+    CHECK(active->divert(0, 40, 0));
+    CHECK_FALSE(layer_policies().create("localbuf", LayerPolicyEnv{*t, routers})->divert(0, 40, 0));
+    // One flit in a VC of each of two more ports: router 1 holds 11 flits in 5 VCs of 4
+    // (55%) and is no longer congested; 3 more flits in one of those VCs (14 of 20) make it so.
+    fill(1, 2, 1);
+    fill(1, 3, 1);
+    CHECK(routers[1]->active_occupancy() == Approx(11.0 / 20.0));
+    CHECK_FALSE(active->divert(0, 40, 0));
+    fill(1, 2, 3);
+    REQUIRE(active->divert(0, 40, 0));
+    // The interposer router congested too stops the diversion.
+    fill(64, 0, 4);
+    CHECK_FALSE(active->divert(0, 40, 0));
 }
