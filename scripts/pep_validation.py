@@ -44,6 +44,10 @@ NAME = "pep-validation"
 # LIB (lib:4096, 333 us per CTA) never preempts: its 64 CTAs of 64 threads leave room for the
 # preempting kernel's CTAs on every SM.
 APPS = [("CP", "cp:256"), ("GEMM", "gemm:192")]
+# The thesis's other applications at their library sizes (short CTAs: 2.5-12 us), for --apps.
+OTHER_APPS = [("KMEANS", "kmeans:32768"), ("BS", "blackscholes:262144"), ("PF", "pathfinder:65536"),
+              ("SRAD", "srad:256"), ("HOTSPOT", "hotspot:256"), ("BP", "backprop:16384"),
+              ("STENCIL", "stencil2d:512"), ("LIB", "lib:4096")]
 POLICIES = ["chimera", "chimera_dirty", "pep", "pep_inplace"]
 LATENCIES = [5, 15, 25, 35]
 PREDICTIONS = [20, 30]
@@ -246,7 +250,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--stacksim", default="build/stacksim")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--apps", help="comma-separated subset of " + ",".join(a for a, _ in APPS))
+    ap.add_argument("--apps", help="comma-separated applications instead of " + ",".join(a for a, _ in APPS)
+                    + ": any of " + ",".join(a for a, _ in APPS + OTHER_APPS)
+                    + " (without --update: the section is printed, not saved)")
     ap.add_argument("--update", metavar="FILE", help="Markdown file whose pep-validation section is replaced "
                     "(the measurements are saved to docs/data/pep-validation.json)")
     ap.add_argument("--check", action="store_true",
@@ -269,7 +275,7 @@ def main():
         data = load_data(NAME)
         data["scaling"] = {k: j.result() for k, j in scaling_jobs(args.stacksim, pool).items()}
     else:
-        apps = [a for a in APPS if not args.apps or a[0] in args.apps.split(",")]
+        apps = [a for a in APPS + OTHER_APPS if a[0] in args.apps.split(",")] if args.apps else APPS
         profiles = dict(zip([n for n, _ in apps], pool.map(lambda a: victim_profile(args.stacksim, a[1]), apps)))
         jobs = {}
         for name, w in apps:
