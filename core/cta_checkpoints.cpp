@@ -2,7 +2,7 @@
 // The CTA manager: PEP checkpoints (dirty registers and shared memory, in-place saves).
 #include <algorithm>
 
-#include "common/context_extension.h"
+#include "core/context_region.h"
 #include "core/occupancy.h"
 #include "core/cta_manager.h"
 
@@ -11,8 +11,6 @@ namespace stacksim::core {
 namespace {
 /// SIMT stack, PC, predicate and barrier state saved per warp, bytes (as a full switch).
 constexpr uint64_t kWarpControlBytes = 64;
-/// Each CTA slot's region of the context area (common/context_extension.h).
-constexpr uint64_t kRegionBytes = uint64_t{1} << 20;
 
 uint64_t count_bits(const std::vector<uint64_t>& v) {
     uint64_t n = 0;
@@ -66,8 +64,9 @@ uint64_t CtaManager::checkpoint_bytes(uint32_t slot, bool saved) const {
         const uint32_t n = std::min(ids, count_registers(saved ? w.saved : w.dirty));
         bytes += (warp_bytes * n + ids - 1) / ids;
     }
+    // Shared memory: the dirty blocks when tracked, else all of it (the thesis's rule).
     const uint64_t blocks = count_bits(saved ? cta.ckpt.smem_saved : cta.ckpt.smem_dirty);
-    bytes += std::min<uint64_t>(l.shared_bytes, blocks * kSmemDirtyBlockBytes);
+    bytes += m_track_shared ? std::min<uint64_t>(l.shared_bytes, blocks * kSmemDirtyBlockBytes) : l.shared_bytes;
     return bytes;
 }
 
@@ -108,10 +107,10 @@ void CtaManager::start_checkpoint_save(uint32_t slot) {
     if (in_place) m_inplace_left -= bytes;
     k.newest_inplace = in_place ? bytes : 0;
     k.newest_dram = in_place ? 0 : bytes;
-    const uint64_t region = common::kContextAreaBase + (uint64_t{m_id} << 28) + (uint64_t{slot} << 20);
+    const uint64_t region = context_region(m_id, slot, m_cfg.context_stagger_bytes, m_cfg.context_stagger_steps);
     if (k.taken == 0) k.next_offset = 0;
-    if (k.next_offset + k.newest_dram > kRegionBytes) k.next_offset = 0;
     if (k.taken == 0) cta.context_addr = region;
+    if (k.next_offset + k.newest_dram > context_region_bytes(cta.context_addr)) k.next_offset = 0;
     k.newest_addr = cta.context_addr + k.next_offset;
     k.next_offset += (k.newest_dram + m_cfg.line_bytes - 1) / m_cfg.line_bytes * m_cfg.line_bytes;
     if (CheckpointCounters* c = k.counters) {
@@ -127,6 +126,7 @@ void CtaManager::start_checkpoint_save(uint32_t slot) {
         c->inplace_bytes += k.newest_inplace;
     }
     ++k.taken;
+    begin_context_write(cta);
     cta.context_bytes = k.newest_dram;
     const uint64_t lines = m_pipe.queue_context(slot, k.newest_addr, k.newest_dram, sim::MemAccess::Write);
     cta.context_outstanding = static_cast<uint32_t>(lines);

@@ -24,6 +24,13 @@ CtaManager::CtaManager(uint32_t sm_id, const SmConfig& cfg, sim::ClockDomain& cl
     g.add("preemption.flushed_instructions", m_flushed_instructions, "warp instructions of flushed CTAs (work lost)",
           "instructions");
     g.add("preemption.flushed_cycles", m_flushed_cycles, "resident cycles of flushed CTAs (work lost)", "cycles");
+    g.add("preemption.context_writes", m_context_writes,
+          "context writes begun: switches and PEP checkpoints (first, second, single)", "writes");
+    g.add("preemption.pipeline_drain_cycles", m_pipeline_drain_cycles,
+          "stop order to pipeline drained (every result and memory response back), summed over the context writes",
+          "cycles");
+    g.add("preemption.context_write_cycles", m_context_write_cycles,
+          "pipeline drained to the last context line acknowledged, summed over the context writes", "cycles");
 }
 
 void CtaManager::receive(CtaCommand& c) {

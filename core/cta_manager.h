@@ -101,6 +101,8 @@ private:
     void finish_save(uint32_t slot);
     void finish_flush(uint32_t slot);
     void stop_cta(uint32_t slot, bool switch_out);
+    /// A context write of `slot` (full save or checkpoint) begins now.
+    void begin_context_write(CtaSlot& cta);
     // PEP checkpoints (cta_checkpoints.cpp).
     void reset_checkpoints(CtaSlot& cta);
     void mark_shared_stores(CtaSlot& cta, const ExecResult& r);
@@ -131,6 +133,8 @@ private:
 
     sim::Counter m_ctas_done, m_ctas_switched, m_ctas_flushed, m_ctas_restored, m_context_saved,
         m_context_restored, m_save_cycles, m_restore_cycles, m_flushed_instructions, m_flushed_cycles;
+    // The parts of a save (switches and checkpoints): stop order -> pipeline drained -> written.
+    sim::Counter m_context_writes, m_pipeline_drain_cycles, m_context_write_cycles;
 };
 
 }  // namespace stacksim::core

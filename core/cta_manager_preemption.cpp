@@ -2,7 +2,7 @@
 // The CTA manager: taking CTAs off (context switch, flush) and the context traffic of restores.
 #include <algorithm>
 
-#include "common/context_extension.h"
+#include "core/context_region.h"
 #include "core/occupancy.h"
 #include "core/cta_manager.h"
 
@@ -75,18 +75,25 @@ void CtaManager::progress_preemption() {
         // requests it has in flight (their payloads and responses must come back).
         if (!m_pipe.drained(c, cta.switch_out)) continue;
         m_pipe.note_progress();
+        if (cta.switch_out) m_pipeline_drain_cycles += m_clock.cycle() - cta.preempt_cycle;
         if (cta.switch_out && cta.ckpt.dirty_only) {
             start_checkpoint_save(c);
         } else if (cta.switch_out) {
             cta.state = CtaState::Saving;
             cta.context_bytes = context_bytes(cta);
-            cta.context_addr = common::kContextAreaBase + (uint64_t{m_id} << 28) + (uint64_t{c} << 20);
+            cta.context_addr = context_region(m_id, c, m_cfg.context_stagger_bytes, m_cfg.context_stagger_steps);
+            begin_context_write(cta);
             queue_context(c, sim::MemAccess::Write);
         } else {
             cta.state = CtaState::Flushing;
             finish_flush(c);
         }
     }
+}
+
+void CtaManager::begin_context_write(CtaSlot& cta) {
+    ++m_context_writes;
+    cta.write_cycle = m_clock.cycle();
 }
 
 void CtaManager::queue_context(uint32_t slot, sim::MemAccess access) {
@@ -120,6 +127,7 @@ void CtaManager::context_done(uint32_t slot) {
         if (cta.ckpt.counters) cta.ckpt.counters->restore_bytes += cta.context_bytes;
         return;
     }
+    m_context_write_cycles += m_clock.cycle() - cta.write_cycle;
     if (cta.ckpt.resume) {
         finish_checkpoint(slot);
         return;

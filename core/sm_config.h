@@ -71,6 +71,11 @@ struct SmConfig {
     uint32_t sector_bytes = 32;
     uint32_t max_pending_requests = 64;  ///< memory requests queued or in flight; then throttle
     uint32_t requests_per_cycle = 1;     ///< memory requests sent per cycle
+    /// Context regions (core/context_region.h) are staggered by this many bytes over
+    /// context_stagger_steps steps: set by top/ from the memory's interleave and partitions
+    /// (not configuration keys).
+    uint32_t context_stagger_bytes = 0;
+    uint32_t context_stagger_steps = 1;
 
     /// The declared parameters ([gpu.sm]). The warp-scheduler choice, in the same table, is
     /// declared by top/ (the registry lives in sched/, which core/ does not see).

@@ -107,6 +107,7 @@ struct CtaSlot {
     uint64_t context_bytes = 0;      ///< saved or being restored
     uint64_t context_addr = 0;       ///< where its context was saved
     uint64_t preempt_cycle = 0;      ///< when the preemption (or restore) began
+    uint64_t write_cycle = 0;        ///< when its current context write began (pipeline drained)
     CtaExecContext ctx;
     CtaCheckpoints ckpt;             ///< PEP checkpoints (core/sm_checkpoint.cpp)
 };

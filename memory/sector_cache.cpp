@@ -75,6 +75,10 @@ SectorCache::SectorCache(sc_core::sc_module_name name, const SectorCacheConfig& 
         if (can(sim::TrafficClass::Instruction))
             g.add("instruction_reads", m_instruction_reads, "I-cache fill reads served here (also counted in reads)",
                   "requests");
+        if (can(sim::TrafficClass::Context))
+            g.add("context_requests", m_context_requests,
+                  "context save/restore requests that reached this slice (also counted in reads / writes): their "
+                  "spread over the slices", "requests");
     }
     g.add_formula("hit_rate", [this] {
         double r = static_cast<double>(m_reads.value());
@@ -99,6 +103,8 @@ bool SectorCache::in_victim_tags(uint32_t warp, uint64_t line) const {
 }
 
 void SectorCache::pop_request() {
+    if (m_cfg.role != CacheRole::L1 && sim::PayloadPool::ext(front_request()).traffic == sim::TrafficClass::Context)
+        ++m_context_requests;
     if (m_cfg.input_latency) m_delay.pop_front();
     else upstream.pop();
 }

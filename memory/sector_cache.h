@@ -105,7 +105,7 @@ private:
 
     sim::Counter m_reads, m_read_hits, m_sector_misses, m_mshr_merges, m_writes, m_atomics,
         m_reservation_fails, m_writebacks, m_lost_locality, m_walk_reads, m_walk_read_hits, m_walk_forwards, m_context_forwards,
-        m_instruction_forwards, m_instruction_reads, m_write_miss_fetches;
+        m_instruction_forwards, m_instruction_reads, m_write_miss_fetches, m_context_requests;
 };
 
 }  // namespace stacksim::memory

@@ -33,7 +33,10 @@ PreemptionController::PreemptionController(sc_core::sc_module_name name, CtaDisp
     g.add("latency", m_latency, "request to all chosen SMs free", "cycles");
     if (m_policy->dirty_tracking()) {
         register_pep_stats(stats);
-        for (SmLink* sm : m_dispatcher.sms()) sm->send(core::CtaCommand::set(core::CtaCommandKind::TrackSharedStores, 1));
+        // Without it (the thesis's rule) every save writes the CTA's whole shared memory.
+        if (m_cfg.dirty_shared_memory)
+            for (SmLink* sm : m_dispatcher.sms())
+                sm->send(core::CtaCommand::set(core::CtaCommandKind::TrackSharedStores, 1));
     }
     SC_METHOD(predict);
     sensitive << m_predict_q;

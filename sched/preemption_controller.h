@@ -56,9 +56,10 @@ public:
     /// on request() (a kernel scheduler that decides preemptions itself).
     void set_priority_preemption(bool on) { m_priority_preemption = on; }
 
-    /// The host made a launch call for `kernel`. PEP policies hear of it after
-    /// launch_signal_us and take first checkpoints at the predicted request, prediction_us
-    /// after the call (sched/preemption_prediction.cpp).
+    /// The host made a launch call for `kernel`. PEP policies hear of it after launch_signal_us
+    /// and take first checkpoints then (preemption.first_checkpoint = launch) of the CTAs expected
+    /// to outlast the predicted request, prediction_us after the call; with `prediction` they
+    /// wait for the predicted request (sched/preemption_prediction.cpp).
     void launch_called(core::KernelLaunch& kernel);
 
     /// One preemption request, for the timeline and reports (core cycles).
@@ -83,7 +84,7 @@ private:
     };
     void process();
     void predict();
-    void prepare(core::KernelLaunch& kernel);
+    void prepare(core::KernelLaunch& kernel, uint64_t predicted_ps);
     void register_pep_stats(sim::StatRegistry& stats);
     /// SMs whose CTAs all belong to kernels of lower priority than `kernel` (not reserved).
     /// Forced (request()): any SM without CTAs of `kernel`, or only with CTAs of `victim` if set.
@@ -115,7 +116,8 @@ private:
     sim::Counter m_requests, m_sms_freed, m_drained, m_switched, m_flushed;
     // PEP.
     struct Prediction {
-        uint64_t due_ps;
+        uint64_t due_ps;        ///< when the controller prepares the SMs (first checkpoints)
+        uint64_t predicted_ps;  ///< the predicted request
         core::KernelLaunch* kernel;
     };
     std::vector<Prediction> m_predictions;

@@ -35,7 +35,8 @@ uint32_t PreemptionController::count_case(const core::ResidentCta& r, core::Pree
 
 void PreemptionController::register_pep_stats(sim::StatRegistry& stats) {
     sim::StatGroup g(stats, std::string(name()) + ".pep");
-    g.add("predictions", m_predictions_made, "launch calls whose predicted request came before the kernel", "kernels");
+    g.add("predictions", m_predictions_made,
+          "launch calls that prepared SMs (first checkpoints) before their kernel started", "kernels");
     g.add("first_checkpoints", m_ckpt.first, "first (proactive) checkpoints", "CTAs");
     g.add("second_checkpoints", m_ckpt.second, "saves at the request of CTAs holding a first checkpoint", "CTAs");
     g.add("single_checkpoints", m_ckpt.single, "saves at the request of CTAs without a first checkpoint", "CTAs");
@@ -56,29 +57,34 @@ void PreemptionController::register_pep_stats(sim::StatRegistry& stats) {
 
 void PreemptionController::launch_called(core::KernelLaunch& kernel) {
     if (!m_policy->proactive()) return;
-    // The controller hears of the call after the signal; it expects the request prediction_us
-    // after the call (never before it heard of it).
-    const double delay_us = std::max(m_cfg.launch_signal_us, m_cfg.prediction_us);
-    const uint64_t delay_ps = static_cast<uint64_t>(std::llround(delay_us * 1e6));
-    m_predictions.push_back({sc_core::sc_time_stamp().value() + delay_ps, &kernel});
-    m_predict_q.notify(sc_core::sc_time::from_value(delay_ps));
+    // The controller hears of the call after the signal and expects the request prediction_us
+    // after the call. The thesis (§4.5.2) takes the first checkpoints when the signal arrives;
+    // the older reading waited for the predicted request (never before the signal).
+    const auto ps = [](double us) { return static_cast<uint64_t>(std::llround(us * 1e6)); };
+    const uint64_t now = sc_core::sc_time_stamp().value();
+    const uint64_t predicted = now + ps(m_cfg.prediction_us);
+    const uint64_t delay = m_cfg.first_checkpoint == FirstCheckpoint::Launch
+                               ? ps(m_cfg.launch_signal_us)
+                               : ps(std::max(m_cfg.launch_signal_us, m_cfg.prediction_us));
+    m_predictions.push_back({now + delay, predicted, &kernel});
+    m_predict_q.notify(sc_core::sc_time::from_value(delay));
 }
 
 void PreemptionController::predict() {
     const uint64_t now = sc_core::sc_time_stamp().value();
-    std::vector<core::KernelLaunch*> due;
+    std::vector<Prediction> due;
     for (auto it = m_predictions.begin(); it != m_predictions.end();) {
         if (it->due_ps <= now) {
-            due.push_back(it->kernel);
+            due.push_back(*it);
             it = m_predictions.erase(it);
         } else {
             ++it;
         }
     }
-    for (core::KernelLaunch* k : due) prepare(*k);
+    for (const Prediction& p : due) prepare(*p.kernel, p.predicted_ps);
 }
 
-void PreemptionController::prepare(core::KernelLaunch& kernel) {
+void PreemptionController::prepare(core::KernelLaunch& kernel, uint64_t predicted_ps) {
     // The request came first (the kernel runs or ran already): nothing to predict.
     if (m_dispatcher.tally(kernel).warp_instructions > 0 || kernel_running(kernel)) return;
     const std::vector<uint32_t> cands = candidates(kernel, false, nullptr);
@@ -106,18 +112,29 @@ void PreemptionController::prepare(core::KernelLaunch& kernel) {
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     ranked.resize(n);
     ++m_predictions_made;
+    // Core cycles from now to the predicted request (0 once it is past).
+    const uint64_t now_ps = sc_core::sc_time_stamp().value();
+    const double until_cycles =
+        predicted_ps > now_ps ? static_cast<double>(predicted_ps - now_ps) * 1e-6 * m_cycles_per_us : 0.0;
     std::vector<uint32_t> chosen;
     for (auto& [latency, s] : ranked) {
         chosen.push_back(s);
         const auto ctas = sms[s]->resident_ctas();
         uint64_t context = 0;
         for (auto& r : ctas) context += r.context_bytes;
-        // Short CTAs drain; CTAs that start in their place checkpoint after checkpoint_after
-        // instructions (cases d, e); long ones take their first checkpoint now (a).
+        // CTAs expected to outlast the predicted request take their first checkpoint now (case a),
+        // the others drain; CTAs that start in their place checkpoint after checkpoint_after
+        // instructions (cases d, e). At the launch signal the prediction decides (thesis
+        // §4.5.2: checkpoint when the predicted launch time is shorter than the CTA's remaining
+        // time, PEP's measured estimate); at the predicted time the policy's choice does.
         sms[s]->send(core::CtaCommand::set(core::CtaCommandKind::ArmCheckpoints, m_cfg.checkpoint_after, &m_ckpt));
         for (auto& r : ctas) {
             if (r.leaving || r.restoring || r.checkpoints > 0) continue;
-            if (m_policy->choose(estimate(r, context, n)) != core::PreemptTechnique::Switch) continue;
+            const CtaEstimate e = estimate(r, context, n);
+            const bool checkpoint = m_cfg.first_checkpoint == FirstCheckpoint::Launch
+                                        ? static_cast<double>(e.measured_drain_cycles) > until_cycles
+                                        : m_policy->choose(e) == core::PreemptTechnique::Switch;
+            if (!checkpoint) continue;
             core::CheckpointOrder o;
             o.resume = true;
             o.counters = &m_ckpt;

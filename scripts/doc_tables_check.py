@@ -17,6 +17,7 @@ CHECKS = [
     ["noc_validation.py"],
     ["booksim_compare.py"],
     ["noc_tables.py"],
+    ["pep_validation.py"],
 ]
 
 

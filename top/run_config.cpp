@@ -211,6 +211,8 @@ RunConfig read_run_config(sim::ConfigDoc& doc) {
         classes |= memory::traffic_bit(sim::TrafficClass::Context);
     c.l1.classes = c.l2.classes = classes;
     c.dram.channels = c.address_map.partitions;
+    c.sm.context_stagger_bytes = c.address_map.interleave_bytes;
+    c.sm.context_stagger_steps = c.address_map.partitions;
     c.dram.interleave_bytes = c.address_map.interleave_bytes;
     if (c.mem.interconnect != Interconnect::Crossbar) {
         // Resolve the network now so that a grid too small for the SMs, or routers with too many

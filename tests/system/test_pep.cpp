@@ -18,11 +18,13 @@ double stat(const Run& r, const std::string& key) { return stat_value(r, key); }
 double pep(const Run& r, const std::string& name) { return stat(r, "gpu.preemption.pep." + name); }
 double latency(const Run& r) { return r.stats["gpu.preemption.latency"]["value"]["mean"].get<double>(); }
 
-// Long CTAs (gemm: one thread per element, the whole dot product in a CTA) preempted by a
-// small high-priority kernel whose launch call comes at 10 us with 30 us of launch latency:
-// the prediction (20 us after the call) falls before the request (30 us after it).
-const std::string kLong = "small --app gemm:128 --app vecadd:8192@10us^1 --set host.timed_copies=false "
-                          "--set app[1].launch_latency_us=30";
+// Long CTAs (gemm: one thread per element, the whole dot product in a CTA; on small they start
+// at 5 us and last 55 us) preempted by a small high-priority kernel whose launch call comes half
+// way through them (33 us) with 15 us of launch latency (the thesis's method). The call's
+// signal (1.3 us) triggers first checkpoints of the CTAs expected to outlast the predicted
+// request (20 us after the call).
+const std::string kLong = "small --app gemm:128 --app vecadd:8192@33us^1 --set host.timed_copies=false "
+                          "--set app[1].launch_latency_us=15";
 // Short CTAs (vecadd) preempted by gemm.
 const std::string kShort = "small --app vecadd:400000 --app gemm:64@10us^1 --set host.timed_copies=false "
                            "--set app[1].launch_latency_us=5";
@@ -42,10 +44,12 @@ TEST_CASE("pep: dirty bits make the second checkpoint smaller than the first", "
 }
 
 TEST_CASE("pep: in-place saves write no context bytes to DRAM when the SM has room", "[pep]") {
-    // Prediction after the request: the only checkpoint is the one the CTAs leave with.
-    // A one-CTA preempting kernel leaves most of the SM unused.
+    // Prediction after the request, and first checkpoints only at the prediction: the only
+    // checkpoint is the one the CTAs leave with. A one-CTA preempting kernel leaves most of the
+    // SM unused.
     const std::string base = "small --app gemm:128 --app vecadd:256@10us^1 --set host.timed_copies=false "
-                             "--set app[1].launch_latency_us=30 --set preemption.prediction_us=100";
+                             "--set app[1].launch_latency_us=30 --set preemption.prediction_us=100 "
+                             "--set preemption.first_checkpoint=prediction";
     const Run inplace = run(base + " --set preemption.policy=pep_inplace");
     REQUIRE(pep(inplace, "single_checkpoints") > 0);
     CHECK(pep(inplace, "inplace_bytes") > 0);
@@ -62,12 +66,27 @@ TEST_CASE("pep: short CTAs drain (case c)", "[pep]") {
     CHECK(pep(r, "case_a") + pep(r, "case_b") == 0);
 }
 
-TEST_CASE("pep: preemption latency below chimera's on a long-CTA kernel", "[pep]") {
-    const Run chimera = run(kLong + " --set preemption.policy=chimera");
-    const Run p = run(kLong + " --set preemption.policy=pep");
-    const Run in = run(kLong + " --set preemption.policy=pep_inplace");
+TEST_CASE("pep: PEP+in-place beats Chimera on a long-CTA kernel with the thesis's arrival method", "[pep]") {
+    // The thesis's method (§4.5.4): the preempting kernel is called half-way through the victim's
+    // CTAs (gemm:128 on small: start 5 us, CTAs of 55 us), its request comes 15 us after the call,
+    // and PEP predicts it 20 us after the call. The first checkpoints are triggered by the call's
+    // signal (1.3 us), so they happen although the request comes before the prediction.
+    const std::string& base = kLong;
+    const Run chimera = run(base + " --set preemption.policy=chimera");
+    const Run in = run(base + " --set preemption.policy=pep_inplace");
+    const Run p = run(base + " --set preemption.policy=pep");
+    REQUIRE(stat(chimera, "gpu.preemption.requests") == 1);
+    REQUIRE(stat(in, "gpu.preemption.requests") == 1);
+    CHECK(pep(in, "first_checkpoints") > 0);
+    CHECK(pep(in, "case_a") > 0);
+    CHECK(latency(in) < latency(chimera));
     CHECK(latency(p) < latency(chimera));
     CHECK(latency(in) <= latency(p));
+    // Waiting for the predicted request instead (preemption.first_checkpoint = prediction), the
+    // request comes first: no first checkpoint, and a longer latency.
+    const Run late = run(base + " --set preemption.policy=pep --set preemption.first_checkpoint=prediction");
+    CHECK(pep(late, "first_checkpoints") == 0);
+    CHECK(latency(p) < latency(late));
 }
 
 TEST_CASE("pep: every library kernel verifies under PEP at seeded random request times", "[pep][library]") {

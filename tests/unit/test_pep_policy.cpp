@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// PEP selection policies and the dirty-register mask.
+// PEP selection policies, the dirty-register mask and the context regions.
 #include <catch2/catch.hpp>
 
+#include <set>
+
+#include "common/address_map.h"
 #include "core/checkpoint.h"
+#include "core/context_region.h"
 #include "sched/preemption_policy.h"
 
 using namespace stacksim;
@@ -52,4 +56,28 @@ TEST_CASE("pep: the register mask counts each written register once", "[pep]") {
     core::mark_register(m, 70);
     core::mark_register(m, 255);
     CHECK(core::count_registers(m) == 3);
+}
+
+TEST_CASE("pep: staggered context regions start the SMs' saves on different partitions", "[pep][preemption]") {
+    // gtx980's map: 8 partitions, 2 KiB interleave. The first slot of 8 consecutive SMs starts on
+    // 8 different partitions, and so do the 8 slots of one SM; without the stagger all start on one.
+    common::AddressMap map;
+    map.partitions = 8;
+    map.interleave_bytes = 2048;
+    std::set<uint32_t> by_sm, by_slot, unstaggered;
+    for (uint32_t i = 0; i < 8; ++i) {
+        by_sm.insert(map.partition_of(core::context_region(i, 0, 2048, 8)));
+        by_slot.insert(map.partition_of(core::context_region(3, i, 2048, 8)));
+        unstaggered.insert(map.partition_of(core::context_region(i, i, 0, 1)));
+    }
+    CHECK(by_sm.size() == 8);
+    CHECK(by_slot.size() == 8);
+    CHECK(unstaggered.size() == 1);
+    // Regions stay inside their slot's 1 MiB and leave room for a checkpoint.
+    for (uint32_t sm = 0; sm < 64; ++sm)
+        for (uint32_t slot = 0; slot < 32; ++slot) {
+            const uint64_t r = core::context_region(sm, slot, 65536, 64);
+            CHECK((r - common::kContextAreaBase) >> 20 == (uint64_t{sm} << 8) + slot);
+            CHECK(core::context_region_bytes(r) >= core::kContextRegionBytes / 2);
+        }
 }
