@@ -11,6 +11,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKS = [
     ["etc_table.py"],
+    ["uvm_validation.py"],
 ]
 
 
