@@ -35,8 +35,10 @@ workloads::DevPtr DeviceRuntime::malloc_managed(uint64_t bytes) {
 }
 
 workloads::DevPtr DeviceRuntime::allocate(uint64_t bytes, bool managed) {
-    // Managed allocations own whole pages, so no page mixes managed and device memory.
-    const uint64_t align = managed && !m_gmmu->config().managed() ? m_gmmu->config().page_bytes : 256;
+    // Managed allocations own whole pages, so no page mixes managed and device memory; in
+    // managed mode every allocation is page aligned unless uvm.page_aligned_allocations is off.
+    const bool own_pages = m_gmmu && (m_gmmu->config().managed() ? m_gmmu->config().page_aligned_allocations : managed);
+    const uint64_t align = own_pages ? m_gmmu->config().page_bytes : 256;
     workloads::DevPtr p = (m_next_alloc + align - 1) / align * align;
     m_allocations[p] = Allocation{bytes, managed};
     m_next_alloc = p + (std::max<uint64_t>(bytes, 1) + align - 1) / align * align;
@@ -67,35 +69,36 @@ void DeviceRuntime::timed_copy(memory::Direction d, uint64_t bytes) {
     if (--m_copies_in_flight == 0) m_copy_ps += sc_core::sc_time_stamp().value() - m_copy_busy_since;
 }
 
-void DeviceRuntime::host_touch(workloads::DevPtr p, uint64_t bytes) {
-    for (uint64_t n : m_gmmu->host_access(p, bytes)) timed_copy(memory::Direction::D2H, n);
+void DeviceRuntime::host_touch(workloads::DevPtr p, uint64_t bytes, bool writes) {
+    for (uint64_t n : m_gmmu->host_access(p, bytes, writes)) timed_copy(memory::Direction::D2H, n);
 }
 
 void DeviceRuntime::memcpy_h2d(workloads::DevPtr dst, const void* src, uint64_t bytes) {
     check_range(dst, bytes, "memcpy to device");
-    if (is_managed(dst)) host_touch(dst, bytes);
+    if (is_managed(dst)) host_touch(dst, bytes, true);
     else if (!m_free_copies) timed_copy(memory::Direction::H2D, bytes);
     m_memory.write(dst, src, bytes);
 }
 
 void DeviceRuntime::memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) {
     check_range(src, bytes, "memcpy from device");
-    if (is_managed(src)) host_touch(src, bytes);
+    if (is_managed(src)) host_touch(src, bytes, false);
     else if (!m_free_copies) timed_copy(memory::Direction::D2H, bytes);
     m_memory.read(src, dst, bytes);
 }
 
 void DeviceRuntime::memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) {
     check_range(dst, bytes, "memset");
-    if (is_managed(dst)) host_touch(dst, bytes);
+    // A zero memset of bytes the host never wrote leaves them as a fresh page is populated.
+    if (is_managed(dst)) host_touch(dst, bytes, value != 0);
     m_memory.fill(dst, value, bytes);
 }
 
 void DeviceRuntime::memcpy_d2d(workloads::DevPtr dst, workloads::DevPtr src, uint64_t bytes) {
     check_range(src, bytes, "memcpy device to device (source)");
     check_range(dst, bytes, "memcpy device to device (destination)");
-    if (is_managed(src)) host_touch(src, bytes);
-    if (is_managed(dst)) host_touch(dst, bytes);
+    if (is_managed(src)) host_touch(src, bytes, false);
+    if (is_managed(dst)) host_touch(dst, bytes, true);
     std::vector<uint8_t> tmp(bytes);
     m_memory.read(src, tmp.data(), bytes);
     m_memory.write(dst, tmp.data(), bytes);

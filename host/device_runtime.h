@@ -96,8 +96,9 @@ private:
     std::map<const core::Module*, std::vector<workloads::DevPtr>> m_variable_addr;
     workloads::DevPtr allocate(uint64_t bytes, bool managed);
     bool is_managed(workloads::DevPtr p) const;
-    /// Managed memory: migrates back the pages of [p, p + bytes) that are on the GPU.
-    void host_touch(workloads::DevPtr p, uint64_t bytes);
+    /// Managed memory: migrates back the pages of [p, p + bytes) that are on the GPU; `writes`:
+    /// the host then writes the bytes (they hold host data from now on).
+    void host_touch(workloads::DevPtr p, uint64_t bytes, bool writes);
     void timed_copy(memory::Direction d, uint64_t bytes);
 
     core::SmConfig m_sm_cfg;

@@ -56,6 +56,11 @@ Gmmu::Gmmu(sc_core::sc_module_name name, const UvmConfig& cfg, const GmmuPlatfor
     g.add("writebacks", m_writebacks, "evicted dirty pages written back device-to-host", "pages");
     g.add("bytes_written_back", m_bytes_written_back, "bytes written back on eviction", "bytes");
     g.add("max_valid_ranges", m_max_ranges, "most valid ranges any page had", "ranges");
+    g.add("bytes_populated", m_bytes_populated,
+          "bytes made valid on the GPU without a transfer: planned ranges the host never wrote (populate_unwritten)", "bytes");
+    g.add("populated_ranges", m_populated_ranges, "planned ranges populated without a transfer (populate_unwritten)", "ranges");
+    g.add("range_host_wait", m_range_host_wait_ns,
+          "range request's wait for the host plus its range_host_ns (0 when range_host_ns is 0)", "ns");
     auto count_state = [this](PageState s) {
         return [this, s] {
             double n = 0;
@@ -171,6 +176,21 @@ bool Gmmu::access(uint32_t unit, tlm::tlm_generic_payload& p) {
         if (g != m_groups.end()) g->second.times.last_access = m_seq;
         return true;
     }
+    if (e->resident && m_cfg.populate_unwritten) {
+        // Bytes the host never wrote need no request: populated at once when all planned are such.
+        ValidRanges present = e->valid;
+        present.add(e->pending);
+        const std::vector<ByteRange> plan = m_mechanism->plan(present, lo, hi);
+        if (!plan.empty() && std::all_of(plan.begin(), plan.end(), [&](const ByteRange& r) { return unwritten(*e, r); })) {
+            populate(vpn, *e, plan, false);
+            if (e->valid.covers(lo, hi)) {
+                if (write) e->dirty = true;
+                auto g = m_groups.find(vpn / m_group_pages);
+                if (g != m_groups.end()) g->second.times.last_access = m_seq;
+                return true;
+            }
+        }
+    }
     Waiter w{unit, &p, lo, hi, write, sc_core::sc_time_stamp().value()};
     m_bytes_requested += hi - lo;
     m_waiters[vpn].push_back(w);
@@ -188,6 +208,17 @@ void Gmmu::need_migration(uint64_t vpn, PageEntry& e, const Waiter& w) {
         std::find(m_frame_wait.begin(), m_frame_wait.end(), vpn) != m_frame_wait.end()) {
         ++m_coalesced;
         return;
+    }
+    if (e.resident && m_cfg.populate_unwritten) {
+        // The unwritten part of the plan is populated now; a request goes only for the rest.
+        std::vector<ByteRange> fill, rest;
+        for (const ByteRange& r : m_mechanism->plan(present, w.lo, w.hi)) (unwritten(e, r) ? fill : rest).push_back(r);
+        if (!fill.empty()) {
+            populate(vpn, e, fill, false);
+            present = e.valid;
+            present.add(e.pending);
+            if (present.covers(w.lo, w.hi)) return;  // replayed by run()
+        }
     }
     if (w.write) ++m_write_faults;
     if (!e.resident || m_cfg.range_service == RangeService::Host) {
@@ -220,14 +251,22 @@ void Gmmu::need_migration(uint64_t vpn, PageEntry& e, const Waiter& w) {
 
 void Gmmu::start_range(RangeRequest r, uint64_t now) {
     m_buffer_wait_ns.sample(static_cast<double>(now - r.queued_ps) * 1e-3);
-    const uint64_t latency = static_cast<uint64_t>(m_cfg.range_fault_latency_ns * 1000.0 + 0.5);
-    if (latency == 0) {
+    uint64_t ready = now;
+    const uint64_t host = static_cast<uint64_t>(m_cfg.range_host_ns * 1000.0 + 0.5);
+    if (host) {
+        // One request at a time on the host: it waits for the previous ones.
+        ready = std::max(now, m_range_host_free) + host;
+        m_range_host_free = ready;
+        m_range_host_wait_ns.sample(static_cast<double>(ready - now) * 1e-3);
+    }
+    ready += static_cast<uint64_t>(m_cfg.range_fault_latency_ns * 1000.0 + 0.5);
+    if (ready == now) {
         m_range_ready.push_back({r.vpn, r.generation, std::move(r.ranges), r.partition});
         flush_ranges();
         return;
     }
-    m_range_timers.emplace(now + latency, std::move(r));
-    wake(now + latency);
+    m_range_timers.emplace(ready, std::move(r));
+    wake(ready);
 }
 
 void Gmmu::flush_ranges() {
@@ -299,10 +338,15 @@ void Gmmu::serve_fault(uint64_t vpn) {
             plan.add(r);
         }
     }
-    e.pending.add(plan);
+    std::vector<ByteRange> copy, fill;
+    for (const ByteRange& r : plan.ranges()) (unwritten(e, r) ? fill : copy).push_back(r);
     auto g = m_groups.find(vpn / m_group_pages);
     if (g != m_groups.end()) g->second.times.last_migration = ++m_seq;
-    start_copy(Direction::H2D, {CopyItem{vpn, e.generation, plan.ranges(), -1}}, CopyKind::Fault);
+    if (!copy.empty()) {
+        for (const ByteRange& r : copy) e.pending.add(r);
+        start_copy(Direction::H2D, {CopyItem{vpn, e.generation, std::move(copy), -1}}, CopyKind::Fault);
+    }
+    if (!fill.empty()) populate(vpn, e, fill, true);
     if (far) prefetch_around(vpn);
 }
 
@@ -317,15 +361,54 @@ void Gmmu::prefetch_around(uint64_t vpn) {
     for (uint64_t v : m_prefetcher->pages(vpn, view)) {
         if (!ensure_frame(v)) break;
         PageEntry& p = *m_table.find(v);
-        std::vector<ByteRange> missing = p.valid.missing(0, m_cfg.page_bytes);
-        for (const ByteRange& r : missing) p.pending.add(r);
+        std::vector<ByteRange> missing, fill;
+        for (const ByteRange& r : p.valid.missing(0, m_cfg.page_bytes)) (unwritten(p, r) ? fill : missing).push_back(r);
         ++m_prefetched_pages;
+        if (!fill.empty()) populate(v, p, fill, true);
+        if (missing.empty()) continue;
+        for (const ByteRange& r : missing) p.pending.add(r);
         start_copy(Direction::H2D, {CopyItem{v, p.generation, std::move(missing), -1}}, CopyKind::Prefetch);
     }
 }
 
+bool Gmmu::unwritten(const PageEntry& e, const ByteRange& r) const {
+    if (!m_cfg.populate_unwritten || r.bytes() == 0) return false;
+    const std::vector<ByteRange> m = e.host_data.missing(r.lo, r.hi);
+    return m.size() == 1 && m[0] == r;
+}
+
+void Gmmu::populate(uint64_t vpn, PageEntry& e, const std::vector<ByteRange>& ranges, bool wake_now) {
+    const uint64_t now = sc_core::sc_time_stamp().value();
+    for (const ByteRange& r : ranges) {
+        e.valid.add(r);
+        m_bytes_populated += r.bytes();
+        ++m_populated_ranges;
+    }
+    m_table.update_state(e);
+    if (e.valid.count() > m_max_ranges.value()) m_max_ranges += e.valid.count() - m_max_ranges.value();
+    auto fr = m_fault_raised.find(vpn);
+    if (fr != m_fault_raised.end()) {  // a far fault served without a transfer
+        m_fault_service_ns.sample(static_cast<double>(now - fr->second) * 1e-3);
+        m_fault_raised.erase(fr);
+    }
+    if (!m_waiters.count(vpn)) return;
+    if (wake_now) {
+        wake_waiters(vpn, e, now);
+        return;
+    }
+    m_populated.push_back(vpn);
+    wake(now);
+}
+
 void Gmmu::run() {
     const uint64_t now = sc_core::sc_time_stamp().value();
+    // Requests whose bytes were populated outside run() (a GPU access, a host access).
+    std::vector<uint64_t> populated;
+    populated.swap(m_populated);
+    for (uint64_t vpn : populated) {
+        PageEntry* e = m_table.find(vpn);
+        if (e) wake_waiters(vpn, *e, now);
+    }
     // Finished copies, in the order they were started.
     for (auto it = m_copies.begin(); it != m_copies.end();) {
         if (it->done_ps == ~uint64_t{0}) {

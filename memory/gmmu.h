@@ -71,7 +71,8 @@ public:
     bool can_page() const { return m_pcie != nullptr; }
     /// The host is about to touch [addr, addr + bytes): every page of it not CPU-valid leaves
     /// the GPU. Returns the bytes of each page to copy device-to-host (empty if none).
-    std::vector<uint64_t> host_access(uint64_t addr, uint64_t bytes);
+    /// `writes`: the host writes the bytes, which then hold host data (populate_unwritten).
+    std::vector<uint64_t> host_access(uint64_t addr, uint64_t bytes, bool writes = true);
 
     const UvmConfig& config() const { return m_cfg; }
     PageTable& page_table() { return m_table; }
@@ -158,6 +159,11 @@ private:
     void flush_ranges();
     void complete(Copy& c, uint64_t now);
     void wake_waiters(uint64_t vpn, PageEntry& e, uint64_t now);
+    /// populate_unwritten: `r` holds no byte the host wrote, so it needs no transfer.
+    bool unwritten(const PageEntry& e, const ByteRange& r) const;
+    /// Makes `ranges` valid without a transfer (unwritten bytes); their waiters are replayed
+    /// by run() (`wake_now` true: at once, from run()'s own context).
+    void populate(uint64_t vpn, PageEntry& e, const std::vector<ByteRange>& ranges, bool wake_now);
     bool ensure_frame(uint64_t vpn);
     /// Compression on: evicts until page `vpn`'s compressed size fits, then takes it in.
     bool make_room_compressed(uint64_t vpn);
@@ -196,6 +202,8 @@ private:
     std::list<Copy> m_copies;
     std::vector<CopyItem> m_range_ready;  ///< range requests waiting for the chain in flight
     uint32_t m_range_in_flight = 0;  ///< range copies started and not complete
+    uint64_t m_range_host_free = 0;  ///< ps the host is free for the next range request (range_host_ns)
+    std::vector<uint64_t> m_populated;  ///< pages with bytes populated whose waiters run() replays
     std::deque<uint64_t> m_frame_wait;
     std::map<uint64_t, Group> m_groups;
     uint64_t m_resident = 0;
@@ -210,8 +218,9 @@ private:
 
     sim::Counter m_far_faults, m_write_faults, m_range_faults, m_host_faults, m_coalesced, m_batches, m_bytes_requested,
         m_bytes_migrated, m_bytes_prefetched, m_prefetched_pages, m_bytes_back, m_buffer_stalls, m_evicted_pages,
-        m_evicted_groups, m_writebacks, m_bytes_written_back, m_replays, m_max_ranges;
-    sim::Average m_fault_service_ns, m_stall_ns, m_batch_size, m_buffer_wait_ns;
+        m_evicted_groups, m_writebacks, m_bytes_written_back, m_replays, m_max_ranges, m_bytes_populated,
+        m_populated_ranges;
+    sim::Average m_fault_service_ns, m_stall_ns, m_batch_size, m_buffer_wait_ns, m_range_host_wait_ns;
 };
 
 }  // namespace stacksim::memory

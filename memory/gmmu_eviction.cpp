@@ -60,6 +60,7 @@ bool Gmmu::evict_one() {
 void Gmmu::evict_page(uint64_t vpn, PageEntry& e, std::vector<CopyItem>& group_writeback) {
     ++m_evicted_pages;
     if (e.dirty && !e.valid.empty()) {
+        e.host_data.add(e.valid);  // the host holds the GPU's data from now on
         ++m_writebacks;
         m_bytes_written_back += e.valid.bytes();
         CopyItem item{vpn, e.generation, e.valid.ranges(), -1};
@@ -112,12 +113,18 @@ void Gmmu::evict_proactively() {
         else ++m_proactive_groups;
 }
 
-std::vector<uint64_t> Gmmu::host_access(uint64_t addr, uint64_t bytes) {
+std::vector<uint64_t> Gmmu::host_access(uint64_t addr, uint64_t bytes, bool writes) {
     std::vector<uint64_t> copies;
     if (!m_any_managed || bytes == 0) return copies;
     for (uint64_t v = m_table.vpn(addr); v <= m_table.vpn(addr + bytes - 1); ++v) {
         PageEntry* e = m_table.find(v);
-        if (!e || !e->managed || (!e->resident && e->valid.empty())) continue;
+        if (!e || !e->managed) continue;
+        if (writes) {
+            const uint64_t base = v * m_cfg.page_bytes;
+            e->host_data.add({std::max(addr, base) - base, std::min(addr + bytes, base + m_cfg.page_bytes) - base});
+        }
+        if (!e->resident && e->valid.empty()) continue;
+        e->host_data.add(e->valid);  // copied back below
         ++m_host_faults;
         // The GPU holds the only copy of its valid bytes: they come back, and the page is
         // CPU-valid as a whole again.

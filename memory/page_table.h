@@ -22,6 +22,9 @@ struct PageEntry {
     bool dirty = false;      ///< written by the GPU since it arrived
     ValidRanges valid;       ///< bytes valid on the GPU
     ValidRanges pending;     ///< bytes on their way (planned or in flight)
+    /// Bytes the host holds data for: written by the host (memcpy, non-zero memset) or copied
+    /// back from the GPU (host access, eviction write-back). The rest was never written.
+    ValidRanges host_data;
     uint32_t generation = 0; ///< bumped when the page leaves the GPU; stale arrivals are dropped
     bool managed = false;    ///< demand-paged (managed allocation); else device memory, always GPU-valid
 };

@@ -33,6 +33,12 @@ const sim::Params<UvmConfig>& UvmConfig::params() {
                     {"ideal", UvmMode::Ideal}});
         p.add("page_bytes", &C::page_bytes, "bytes", "page size")
             .check([](uint64_t v) { return v == 4096 || v == 65536 || v == 2097152; }, "4096, 65536 or 2097152");
+        p.add("page_aligned_allocations", &C::page_aligned_allocations, "",
+              "managed mode: every allocation starts on a page boundary (each managed allocation owns its pages, "
+              "as cudaMallocManaged); false: packed at 256 bytes, neighbouring arrays share pages");
+        p.add("populate_unwritten", &C::populate_unwritten, "",
+              "a planned migration range the host never wrote (no memcpy to it, no non-zero memset, never copied "
+              "back) is populated on the GPU without a transfer; far faults still wait for their batch");
         p.add("l1_tlb_entries", &C::l1_tlb_entries, "entries", "per-SM L1 TLB entries").range(1, 1u << 16);
         p.add("l1_tlb_ways", &C::l1_tlb_ways, "ways", "L1 TLB associativity (= entries: fully associative)")
             .range(1, 1u << 16);
@@ -62,6 +68,9 @@ const sim::Params<UvmConfig>& UvmConfig::params() {
               "the range_* costs) or host (the fault handler, batched like far faults, driver copies)")
             .names({{"gmmu", RangeService::Gmmu}, {"host", RangeService::Host}});
         p.add("range_fault_latency_ns", &C::range_fault_latency_ns, "ns", "extra host latency per partial-range request")
+            .range(0.0, 1e9);
+        p.add("range_host_ns", &C::range_host_ns, "ns",
+              "host time per partial-range request, one request at a time, before its copy (0: no host software)")
             .range(0.0, 1e9);
         p.add("range_copy_setup_ns", &C::range_copy_setup_ns, "ns",
               "DMA setup of a chain of range requests; -1 = the link's per_transfer_overhead_ns")

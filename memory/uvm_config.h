@@ -33,6 +33,16 @@ enum class RangeService : uint8_t {
 struct UvmConfig {
     UvmMode mode = UvmMode::Off;
     uint64_t page_bytes = 65536;  ///< 4096, 65536 or 2097152
+    /// true: in managed mode every allocation starts on a page boundary, so each managed
+    /// allocation has pages of its own (CUDA's cudaMallocManaged, GPGPU-Sim's UVM); false:
+    /// allocations are packed at 256 bytes and neighbouring arrays share pages.
+    bool page_aligned_allocations = true;
+    /// true: a planned migration range of which the host never wrote a byte (no memcpy to it,
+    /// no non-zero memset, never copied back from the GPU) is not transferred: its bytes become
+    /// valid on the GPU at once (a zero-filled frame, as CUDA's driver populates memory the CPU
+    /// never touched). A far fault still waits for its fault batch (the frame is mapped by the
+    /// host's handler). false: every planned byte crosses the link.
+    bool populate_unwritten = true;
 
     // Per-SM L1 TLB.
     uint32_t l1_tlb_entries = 128;
@@ -65,6 +75,10 @@ struct UvmConfig {
     /// a driver copy), as a software fault handler would.
     RangeService range_service = RangeService::Gmmu;
     double range_fault_latency_ns = 0.0;     ///< extra host latency per partial-range request, ns
+    /// Host time per range request, ns, served one request at a time before its copy starts (a
+    /// host thread that looks up and pins the bytes: requests queue behind each other, unlike
+    /// range_fault_latency_ns, which overlaps). 0: the GMMU's request needs no host software.
+    double range_host_ns = 0.0;
     /// DMA setup of a chain of range requests, ns (the GMMU starts them: no driver);
     /// negative = the link's per_transfer_overhead_ns.
     double range_copy_setup_ns = 0.0;

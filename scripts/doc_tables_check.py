@@ -18,6 +18,7 @@ CHECKS = [
     ["booksim_compare.py"],
     ["noc_tables.py"],
     ["pep_validation.py"],
+    ["uvm_validation.py"],
 ]
 
 

@@ -80,7 +80,8 @@ class HostApi {
 public:
     virtual ~HostApi() = default;
     /// Allocates `bytes` of device memory (256-byte aligned). With uvm.mode = managed every
-    /// allocation is managed (demand paged), so library kernels run unchanged in each mode.
+    /// allocation is managed (demand paged), so library kernels run unchanged in each mode, and
+    /// page aligned (its own pages) unless uvm.page_aligned_allocations is false.
     virtual DevPtr malloc(uint64_t bytes) = 0;
     /// Allocates `bytes` of managed memory (cudaMallocManaged): demand paged by the GMMU in
     /// device and managed modes, free of transfer cost in ideal mode, plain memory when unified

@@ -93,6 +93,7 @@ struct Wiring {
     bool pcie = false;             ///< copies cross a timed PCIe link (host.timed_copies)
     std::string uvm_mode = "off";  ///< a GMMU is attached unless "off"
     bool free_copies = false;      ///< set_gmmu's free_copies
+    bool page_aligned = true;      ///< uvm.page_aligned_allocations
 };
 
 /// HostProgram on a 1 GHz core clock with a CTA dispatcher over one StubSm; optionally a
@@ -125,6 +126,7 @@ struct HostBench {
             uvm.mode = w.uvm_mode == "device"    ? memory::UvmMode::Device
                        : w.uvm_mode == "managed" ? memory::UvmMode::Managed
                                                  : memory::UvmMode::Ideal;
+            uvm.page_aligned_allocations = w.page_aligned;
             gmmu = std::make_unique<memory::Gmmu>("gmmu", uvm, memory::GmmuPlatform(), pcie.get(), stats);
             device->set_gmmu(gmmu.get(), w.free_copies);
         }
@@ -188,14 +190,29 @@ TEST_CASE("host program: in uvm device mode managed allocations are page aligned
     CHECK(d2 / page != m / page);
 }
 
-TEST_CASE("host program: in uvm managed mode malloc is managed memory at 256-byte alignment", "[host][uvm]") {
+TEST_CASE("host program: in uvm managed mode each managed allocation starts on its own page", "[host][uvm]") {
     DevPtr a = 0, c = 0;
+    uint64_t page = 0;
     HostBench b(
         [&](HostApi& h) {
             a = h.malloc(100);
             c = h.malloc(100);
         },
         Wiring{true, "managed", false});
+    page = b.gmmu->config().page_bytes;
+    b.run();
+    CHECK(a % page == 0);
+    CHECK(c == a + page);  // page_aligned_allocations: no page holds two allocations
+}
+
+TEST_CASE("host program: managed allocations packed at 256 bytes with page_aligned_allocations off", "[host][uvm]") {
+    DevPtr a = 0, c = 0;
+    HostBench b(
+        [&](HostApi& h) {
+            a = h.malloc(100);
+            c = h.malloc(100);
+        },
+        Wiring{true, "managed", false, false});
     b.run();
     CHECK(a % 256 == 0);
     CHECK(c == a + 256);  // every allocation is managed: no page padding between them

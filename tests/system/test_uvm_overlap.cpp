@@ -64,15 +64,16 @@ double kernel_cycles(const std::string& mode, uint32_t iters) {
 }  // namespace
 
 TEST_CASE("uvm: warps that do not fault keep issuing while another warp waits on a fault", "[uvm][timing]") {
-    // In ideal mode the loop's cost shows in full; in managed mode warp 0's far fault
-    // (20 us + 64 KB at 16 GB/s = about 24 K cycles at 1 GHz) hides it, because the counting
-    // warps run during the fault instead of waiting with warp 0.
+    // In ideal mode the loop's cost shows in full; in managed mode warp 0's far fault (a 20 us
+    // batch, about 20 K cycles at 1 GHz: the buffer, zeroed and never written by the host, is
+    // populated without a transfer) hides it, because the counting warps run during the fault
+    // instead of waiting with warp 0.
     const double ideal_short = kernel_cycles("ideal", 400), ideal_long = kernel_cycles("ideal", 800);
     const double managed_short = kernel_cycles("managed", 400), managed_long = kernel_cycles("managed", 800);
     INFO("ideal " << ideal_short << " -> " << ideal_long << ", managed " << managed_short << " -> " << managed_long);
     REQUIRE(ideal_long - ideal_short > 1000);
     REQUIRE(ideal_long < 20000);  // the loop is shorter than the fault
-    CHECK(managed_short > 24000);
+    CHECK(managed_short > 20000);
     CHECK(managed_long - managed_short < 0.1 * (ideal_long - ideal_short));
 }
 

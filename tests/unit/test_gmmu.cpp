@@ -74,6 +74,11 @@ struct Bench {
         return c;
     }
     memory::PageEntry& page(uint64_t addr) { return *gmmu.page_table().find(gmmu.page_table().vpn(addr)); }
+    /// An allocation the host has written (an input): its bytes must cross the link.
+    void allocate(uint64_t addr, uint64_t bytes, bool is_managed) {
+        gmmu.allocate(addr, bytes, is_managed);
+        if (is_managed) gmmu.host_access(addr, bytes, true);
+    }
     double stat(const std::string& n) { return stats.value("gmmu." + n); }
 };
 
@@ -89,7 +94,7 @@ memory::UvmConfig managed(uint64_t page, const char* mechanism = "whole_page") {
 
 TEST_CASE("gmmu: a far fault costs the fault latency plus the page transfer then replays", "[gmmu]") {
     Bench b(managed(65536));
-    b.gmmu.allocate(kBase, 4 * 65536, b.gmmu.config().managed());
+    b.allocate(kBase, 4 * 65536, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         CHECK(b.page(kBase).state == PageState::CpuValid);
         CHECK_FALSE(d.access(kBase + 256));
@@ -109,7 +114,7 @@ TEST_CASE("gmmu: a far fault costs the fault latency plus the page transfer then
 
 TEST_CASE("gmmu: single range goes CPU-valid to partial-valid to GPU-valid and back to CPU-valid", "[gmmu]") {
     Bench b(managed(2097152, "single_range"));
-    b.gmmu.allocate(kBase, 2097152, b.gmmu.config().managed());
+    b.allocate(kBase, 2097152, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         CHECK_FALSE(d.access(kBase + 4096));
         d.at_us(50);
@@ -141,7 +146,7 @@ TEST_CASE("gmmu: single range goes CPU-valid to partial-valid to GPU-valid and b
 
 TEST_CASE("gmmu: a request partly valid and partly on its way waits without a new request", "[gmmu]") {
     Bench b(managed(65536, "single_range"));
-    b.gmmu.allocate(kBase, 65536, true);
+    b.allocate(kBase, 65536, true);
     b.driver.body = [&](Driver& d) {
         d.access(kBase + 4096, false, 0x1);  // far fault: [4096, 4128) valid
         d.at_us(50);
@@ -162,7 +167,7 @@ TEST_CASE("gmmu: multi range keeps separate ranges up to the limit", "[gmmu]") {
     memory::UvmConfig c = managed(2097152, "multi_range");
     c.mechanism = test::policy_spec(memory::migration_mechanisms(), "multi_range", "max_ranges = 3");
     Bench b(c);
-    b.gmmu.allocate(kBase, 2097152, b.gmmu.config().managed());
+    b.allocate(kBase, 2097152, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         double t = 0;
         for (uint64_t off : {0, 200 * 1024, 400 * 1024, 600 * 1024, 800 * 1024}) {
@@ -186,7 +191,7 @@ uint64_t three_faults(uint32_t batch, double& batches) {
     memory::UvmConfig c = managed(4096);
     c.fault_batch = batch;
     Bench b(c);
-    b.gmmu.allocate(kBase, 3 * 4096, b.gmmu.config().managed());
+    b.allocate(kBase, 3 * 4096, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         for (int i = 0; i < 3; ++i) d.access(kBase + i * 4096);
     };
@@ -220,7 +225,7 @@ void eviction_order(const std::string& policy) {
     c.eviction_granularity_bytes = 4096;
     c.eviction = policy;
     Bench b(c);
-    b.gmmu.allocate(kBase, 3 * 4096, b.gmmu.config().managed());
+    b.allocate(kBase, 3 * 4096, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) {
         d.access(A, true);
         d.at_us(30);
@@ -256,7 +261,7 @@ namespace {
 /// One 2 MB managed range: a miss at its start, then two more 50 us later while the first is
 /// resident; runs the simulation to its end and checks all three pages arrived.
 void three_misses_in_one_range(Bench& b) {
-    b.gmmu.allocate(kBase, 2097152, true);
+    b.allocate(kBase, 2097152, true);
     b.driver.body = [&](Driver& d) {
         d.access(kBase);
         d.at_us(50);
@@ -282,7 +287,7 @@ TEST_CASE("gmmu: device allocations are GPU-valid and never fault", "[gmmu]") {
     memory::UvmConfig c = managed(65536);
     c.mode = memory::UvmMode::Device;
     Bench b(c);
-    b.gmmu.allocate(kBase, 65536, b.gmmu.config().managed());
+    b.allocate(kBase, 65536, b.gmmu.config().managed());
     b.driver.body = [&](Driver& d) { CHECK(d.access(kBase)); };
     sc_core::sc_start();
     CHECK(b.page(kBase).state == PageState::GpuValid);
@@ -303,7 +308,7 @@ double eight_ranges_ns(const std::function<void(memory::UvmConfig&)>& tweak) {
     link.per_transfer_overhead_ns = 1000;
     link.latency_ns = 500;
     Bench b(c, link);
-    b.gmmu.allocate(kBase, 2097152, true);
+    b.allocate(kBase, 2097152, true);
     b.driver.body = [&](Driver& d) {
         d.access(kBase);
         d.at_us(50);
@@ -360,6 +365,12 @@ TEST_CASE("gmmu: range cost model: served by the host, range misses wait for a f
     CHECK(t > kFavouredNs + 20000);
 }
 
+TEST_CASE("gmmu: range cost model: the host's time per range request is served one request at a time", "[gmmu]") {
+    // The eight requests queue at the host: the last leaves it after 8 us, then its copy.
+    const double t = eight_ranges_ns([](memory::UvmConfig& c) { c.range_host_ns = 1000; });
+    CHECK(t == Approx(8 * 1000 + 64 + 500).margin(2));
+}
+
 TEST_CASE("gmmu: range misses served by the host are batched like far faults", "[gmmu]") {
     memory::UvmConfig c = managed(2097152, "multi_range");
     c.range_service = memory::RangeService::Host;
@@ -371,4 +382,55 @@ TEST_CASE("gmmu: range misses served by the host are batched like far faults", "
     CHECK(b.stat("fault_batches") == 2);
     CHECK(b.stat("migration_buffer_stalls") == 0);
     CHECK(b.link.transfers(memory::Direction::H2D) == 2);  // one copy per batch and page
+}
+
+namespace {
+/// A far fault (a store) on a 64 KB page the host never wrote; returns the replay time in ps.
+uint64_t unwritten_fault_ps(Bench& b) {
+    b.gmmu.allocate(kBase, 65536, true);  // no host write: an output
+    b.driver.body = [&](Driver& d) { CHECK_FALSE(d.access(kBase + 256, true)); };
+    sc_core::sc_start();
+    REQUIRE(b.driver.replayed_ps.size() == 1);
+    return b.driver.replayed_ps[kBase + 256];
+}
+}  // namespace
+
+TEST_CASE("gmmu: a page the host never wrote is populated at its fault batch without a transfer", "[gmmu]") {
+    Bench b(managed(65536));
+    CHECK(unwritten_fault_ps(b) == 20000000);  // the batch's 20 us, no 4.096 us transfer
+    CHECK(b.stat("faults.far") == 1);
+    CHECK(b.stat("bytes_migrated") == 0);
+    CHECK(b.stat("bytes_populated") == 65536);
+    CHECK(b.link.transfers(memory::Direction::H2D) == 0);
+    CHECK(b.page(kBase).state == PageState::GpuValid);
+}
+
+TEST_CASE("gmmu: with populate_unwritten off a page the host never wrote crosses the link", "[gmmu]") {
+    memory::UvmConfig c = managed(65536);
+    c.populate_unwritten = false;
+    Bench b(c);
+    CHECK(unwritten_fault_ps(b) == 24096000);
+    CHECK(b.stat("bytes_migrated") == 65536);
+    CHECK(b.stat("bytes_populated") == 0);
+}
+
+TEST_CASE("gmmu: multi range: a resident page's unwritten ranges need no request, written ones do", "[gmmu]") {
+    Bench b(managed(2097152, "multi_range"));
+    b.gmmu.allocate(kBase, 2097152, true);
+    b.gmmu.host_access(kBase, 1048576, true);  // the host wrote the first half only
+    b.driver.body = [&](Driver& d) {
+        CHECK_FALSE(d.access(kBase));  // far fault, written bytes: a transfer
+        d.at_us(50);
+        CHECK(d.access(kBase + 1572864, true));  // never written: populated at once
+        CHECK_FALSE(d.access(kBase + 524288));   // written: a range request
+        d.at_us(100);
+        // A host write makes bytes host data: after the page comes back they must be transferred.
+        b.gmmu.host_access(kBase + 1572864, 4, true);
+        CHECK_FALSE(d.access(kBase + 1572864));
+    };
+    sc_core::sc_start();
+    CHECK(b.stat("faults.range") == 1);
+    CHECK(b.stat("faults.far") == 2);
+    CHECK(b.stat("bytes_populated") == 1024);
+    CHECK(b.stat("bytes_migrated") == 3 * 1024);
 }
