@@ -229,8 +229,8 @@ TEST_CASE("sweep safety: alone-run children die with a killed run", "[sweep][app
     const pid_t pid = ::fork();
     if (pid == 0) {
         ::freopen("/dev/null", "w", stdout);
-        ::execl(STACKSIM_BINARY, STACKSIM_BINARY, "run", "small", "--app", "bfs:60000", "--app", "vecadd:64@1us",
-                "--quiet", static_cast<char*>(nullptr));
+        ::execl(STACKSIM_BINARY, STACKSIM_BINARY, "run", "small", "--app", "bfs:60000", "--app", "bfs:60000@1us",
+                "--set", "run.alone_jobs=2", "--quiet", static_cast<char*>(nullptr));
         ::_exit(127);
     }
     REQUIRE(pid > 0);
@@ -250,20 +250,23 @@ TEST_CASE("sweep safety: alone-run children die with a killed run", "[sweep][app
     };
     std::vector<pid_t> alone;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (alone.empty() && std::chrono::steady_clock::now() < deadline) {
+    // Both alone runs at once (run.alone_jobs=2): wait until both children are there.
+    while (alone.size() < 2 && std::chrono::steady_clock::now() < deadline) {
         alone = children();
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    REQUIRE(alone.size() == 1);
+    REQUIRE(alone.size() == 2);
     ::kill(pid, SIGKILL);
     ::waitpid(pid, nullptr, 0);
-    bool gone = false;
-    for (int i = 0; i < 200 && !gone; ++i) {
-        gone = ::kill(alone[0], 0) != 0;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    for (pid_t child : alone) {
+        bool gone = false;
+        for (int i = 0; i < 200 && !gone; ++i) {
+            gone = ::kill(child, 0) != 0;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        CHECK(gone);
+        if (!gone) ::kill(child, SIGKILL);
     }
-    CHECK(gone);
-    if (!gone) ::kill(alone[0], SIGKILL);
 }
 
 TEST_CASE("sweep safety: past ulimit -f a run says so (exit 5) and a sweep records an I/O failure",
