@@ -34,6 +34,7 @@ CtaManager::CtaManager(uint32_t sm_id, const SmConfig& cfg, sim::ClockDomain& cl
 }
 
 void CtaManager::receive(CtaCommand& c) {
+    ++m_epoch;
     switch (c.kind) {
     case CtaCommandKind::Start: start_cta(*c.launch, c.cta_index); break;
     case CtaCommandKind::Restore: restore_cta(*c.launch, std::move(c.saved)); break;
@@ -250,6 +251,7 @@ void CtaManager::restore_cta(KernelLaunch& launch, std::unique_ptr<SavedCta> sav
 }
 
 void CtaManager::warp_freed(uint32_t slot) {
+    ++m_epoch;
     CtaSlot& cta = m_ctas[slot];
     if (--cta.warps_total > 0) return;
     KernelLaunch& launch = *cta.launch;

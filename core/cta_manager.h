@@ -52,12 +52,16 @@ public:
     // The pipeline's side.
     CtaSlot& cta(uint32_t slot) { return m_ctas[slot]; }
     const CtaSlot& cta(uint32_t slot) const { return m_ctas[slot]; }
+    /// Changes whenever a CTA or its warps may have changed state (a command, step(), a freed
+    /// warp, a context response): the SM's issue memo is valid only within one epoch.
+    uint64_t epoch() const { return m_epoch; }
     /// CTAs resident (running, stopping, saving, flushing or restoring).
     uint32_t running() const { return m_ctas_running; }
     /// Whether step() has work: a checkpoint is due or a CTA is being taken off.
     bool needs_step() const { return m_checkpoint_due || m_preempting; }
     /// Starts due first checkpoints, then moves drained CTAs on to their save or flush.
     void step() {
+        ++m_epoch;
         if (m_checkpoint_due) start_due_checkpoints();
         if (m_preempting) progress_preemption();
     }
@@ -124,6 +128,7 @@ private:
     std::vector<std::pair<const KernelLaunch*, std::unique_ptr<KernelTally>>> m_tallies;
     uint32_t m_threads_used = 0, m_regs_used = 0, m_smem_used = 0, m_ctas_running = 0;
     uint64_t m_warp_age = 0;
+    uint64_t m_epoch = 0;           ///< epoch()
     uint32_t m_preempting = 0;      ///< CTAs stopping, saving or flushing
     bool m_checkpoint_due = false;  ///< a CTA reached its ckpt.checkpoint_at
     uint64_t m_arm_at = 0;          ///< arm_checkpoints()

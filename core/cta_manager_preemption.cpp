@@ -112,6 +112,7 @@ void CtaManager::queue_context(uint32_t slot, sim::MemAccess access) {
 }
 
 void CtaManager::context_response(uint32_t slot) {
+    ++m_epoch;
     CtaSlot& cta = m_ctas[slot];
     if (--cta.context_outstanding == 0) context_done(slot);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/ops_common.h"
+#include "sim/sparse_memory.h"
 
 namespace stacksim::core::ops {
 namespace {
@@ -106,6 +107,90 @@ template <bool kReturn> void atomic(const Instruction& in, WarpExecContext& w, u
     });
 }
 
+/// The fast path of ld/st: one element of TB (4 or 8) bytes per lane, to .shared or .global,
+/// every lane aligned and in bounds. Fills `addr` (per lane) and returns false when an access
+/// needs the general path (which then reports the exact error, if any).
+template <unsigned TB>
+bool simple_addresses(const Instruction& in, const Operand& a, const WarpExecContext& w, uint32_t mask,
+                      uint64_t* addr) {
+    const bool shared = in.space == StateSpace::Shared;
+    const uint64_t limit = shared ? w.cta->shared.size() : 0;
+    bool ok = true;
+    for_lanes(mask, [&](unsigned l) {
+        uint64_t x = a.imm;
+        if (a.reg != kNoReg) x += w.regs[a.reg * kWarpSize + l];
+        if (shared) {
+            x &= 0xffffffffu;
+            ok &= x <= limit && limit - x >= TB;
+        }
+        ok &= (x & (TB - 1)) == 0;
+        addr[l] = x;
+    });
+    return ok && (shared || w.cta->global);
+}
+
+template <unsigned TB>
+bool ld_fast(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
+    uint64_t addr[kWarpSize];
+    if (!simple_addresses<TB>(in, in.src[0], w, mask, addr)) return false;
+    const bool shared = in.space == StateSpace::Shared;
+    const uint16_t r = in.dst[0].reg;
+    uint64_t page_no = ~uint64_t{0};
+    const uint8_t* page = nullptr;
+    for_lanes(mask, [&](unsigned l) {
+        out.addr[l] = addr[l];
+        uint64_t raw = 0;
+        if (shared) {
+            std::memcpy(&raw, w.cta->shared.data() + addr[l], TB);
+        } else {
+            // Aligned accesses never straddle a page: one lookup per page the warp touches.
+            if (addr[l] / sim::SparseMemory::kPageBytes != page_no) {
+                page_no = addr[l] / sim::SparseMemory::kPageBytes;
+                page = w.cta->global->page(page_no);
+            }
+            if (page) std::memcpy(&raw, page + addr[l] % sim::SparseMemory::kPageBytes, TB);
+        }
+        if (r != kNoReg) w.reg(r, l) = extend_loaded(in, raw, TB);
+    });
+    out.is_load = true;
+    record(out, !shared && mask != 0, TB);  // as the general path: no lane, no global access
+    return true;
+}
+
+template <unsigned TB>
+bool st_fast(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
+    uint64_t addr[kWarpSize];
+    if (!simple_addresses<TB>(in, in.src[0], w, mask, addr)) return false;
+    const bool shared = in.space == StateSpace::Shared;
+    const Operand& v = in.src[1];
+    uint64_t page_no = ~uint64_t{0};
+    uint8_t* page = nullptr;
+    // Lane order is kept: when lanes store to one address, the highest lane's value stays.
+    for_lanes(mask, [&](unsigned l) {
+        out.addr[l] = addr[l];
+        const uint64_t raw = read_raw(v, w, l);
+        if (shared) {
+            std::memcpy(w.cta->shared.data() + addr[l], &raw, TB);
+        } else {
+            if (addr[l] / sim::SparseMemory::kPageBytes != page_no) {
+                page_no = addr[l] / sim::SparseMemory::kPageBytes;
+                page = w.cta->global->page_for_write(page_no);
+            }
+            std::memcpy(page + addr[l] % sim::SparseMemory::kPageBytes, &raw, TB);
+        }
+    });
+    out.is_store = true;
+    record(out, !shared && mask != 0, TB);
+    return true;
+}
+
+/// Whether ld/st `in` (data operand `data`, elements of `tb` bytes) may take the fast path:
+/// the checks that do not depend on the lanes.
+inline bool fast_candidate(const Instruction& in, const Operand& data, unsigned tb) {
+    return in.vec == 1 && (in.space == StateSpace::Shared || in.space == StateSpace::Global) &&
+           data.kind != Operand::Kind::Vector && (tb == 4 || tb == 8);
+}
+
 }  // namespace
 
 void exec_ld(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResult& out) {
@@ -127,6 +212,7 @@ void exec_ld(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResul
         });
         return;
     }
+    if (fast_candidate(in, d, tb) && (tb == 4 ? ld_fast<4>(in, w, mask, out) : ld_fast<8>(in, w, mask, out))) return;
     out.is_load = true;
     bool any_global = false, any_local = false;
     for_lanes(mask, [&](unsigned l) {
@@ -162,6 +248,7 @@ void exec_st(const Instruction& in, WarpExecContext& w, uint32_t mask, ExecResul
         });
         return;
     }
+    if (fast_candidate(in, v, tb) && (tb == 4 ? st_fast<4>(in, w, mask, out) : st_fast<8>(in, w, mask, out))) return;
     out.is_store = true;
     bool any_global = false, any_local = false;
     for_lanes(mask, [&](unsigned l) {

@@ -28,6 +28,7 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
     m_sched_warps.resize(cfg.schedulers);
     m_last_outcome.assign(cfg.schedulers, IssueOutcome::Idle);
     m_last_charged.assign(cfg.schedulers, nullptr);
+    m_memo.resize(cfg.schedulers, static_cast<uint32_t>(m_warps.size()));
     auto make_pipe = [](const PipeConfig& p) {
         return Pipe{std::vector<uint64_t>(p.units, 0), p.initiation_interval, p.latency};
     };
@@ -84,7 +85,7 @@ void Sm::process_responses(uint64_t) {
         if (e.traffic == sim::TrafficClass::Context) {
             const uint32_t slot = e.tag;
             p->release();
-            --m_in_flight;
+            end_in_flight();
             m_ctas.context_response(slot);
             continue;
         }
@@ -96,7 +97,8 @@ void Sm::process_responses(uint64_t) {
         }
         Warp& w = m_warps[e.warp];
         --w.pending_mem;
-        --m_in_flight;
+        end_in_flight();
+        touch_warp(e.warp);  // a load's registers, its pending-load count, a lost-locality score
         if (e.tag != kNoOp) {
             PendingLoad& ld = m_loads[e.tag];
             if (--ld.remaining == 0) {
@@ -117,7 +119,10 @@ void Sm::process_writebacks(uint64_t cycle) {
     while (!m_writebacks.empty() && m_writebacks.top().cycle <= cycle) {
         const Writeback& wb = m_writebacks.top();
         Warp& w = m_warps[wb.warp];
-        if (w.used && w.generation == wb.generation) w.scoreboard.release(wb.reg);
+        if (w.used && w.generation == wb.generation) {
+            w.scoreboard.release(wb.reg);
+            touch_warp(wb.warp);
+        }
         m_writebacks.pop();
         m_progress = true;
     }
@@ -163,11 +168,19 @@ bool Sm::tick(uint64_t cycle) {
 
 void Sm::issue(uint64_t cycle) {
     for (uint32_t s = 0; s < m_cfg.schedulers; ++s) {
+        const uint64_t epoch = m_ctas.epoch();  // an earlier scheduler's issue may end a CTA
         auto& warps = m_sched_warps[s];
         if (warps.empty()) {
             ++m_outcomes[static_cast<size_t>(IssueOutcome::Idle)];
             m_last_outcome[s] = IssueOutcome::Idle;
             m_last_charged[s] = nullptr;
+            continue;
+        }
+        const IssueMemo::Entry* memo = m_cfg.issue_memo ? m_memo.reusable(s, cycle, epoch) : nullptr;
+        if (memo) {
+            // Nothing this scheduler's scan reads has changed: it would stall the same way.
+            if (memo->until != ~uint64_t{0}) note_wake(memo->until);
+            charge_stall(s, memo->outcome, *memo->charged);
             continue;
         }
         m_refs.clear();
@@ -179,30 +192,73 @@ void Sm::issue(uint64_t cycle) {
         const CtaSlot* charged = &m_ctas.cta(m_warps[warps.front()].cta_slot);
         bool issued = false;
         bool any_fetch_wait = false;
+        // The wakes this scan notes bound how long its stall holds.
+        const uint64_t wake_before = m_next_wake;
+        m_next_wake = ~uint64_t{0};
         for (uint32_t slot : m_order) {
             bool has_inst = false;
-            const CtaSlot* cta = &m_ctas.cta(m_warps[slot].cta_slot);
-            IssueOutcome o = try_issue(slot, cycle, has_inst);
-            if (o == IssueOutcome::Issued) {
-                m_policies[s]->on_issue(slot, m_last_long);
-                issued = true;
-                outcome = o;
-                break;
+            IssueOutcome o;
+            const IssueMemo::WarpEntry* wm = m_cfg.issue_memo ? m_memo.warp(slot, cycle, epoch) : nullptr;
+            if (wm) {
+                o = wm->outcome;
+                has_inst = wm->has_instruction;
+                if (wm->until != ~uint64_t{0}) note_wake(wm->until);
+            } else {
+                o = try_issue(slot, cycle, has_inst);
+                if (o == IssueOutcome::Issued) {
+                    m_policies[s]->on_issue(slot, m_last_long);
+                    issued = true;
+                    outcome = o;
+                    break;
+                }
+                if (m_cfg.issue_memo) remember_stall(slot, o, has_inst, epoch);
             }
             if (has_inst && outcome == IssueOutcome::Idle) {
                 outcome = o;
-                charged = cta;
+                charged = &m_ctas.cta(m_warps[slot].cta_slot);
             }
             if (!has_inst) any_fetch_wait = true;
         }
-        if (!issued && outcome == IssueOutcome::Idle && any_fetch_wait) outcome = IssueOutcome::Fetch;
-        ++m_outcomes[static_cast<size_t>(outcome)];
-        // An issued slot was charged by try_issue() before the instruction ran: an EXIT that
-        // ends the kernel's last CTA makes its record, which must include that slot.
-        if (!issued) ++charged->tally->outcomes[static_cast<size_t>(outcome)];
-        m_last_outcome[s] = outcome;
-        m_last_charged[s] = issued ? nullptr : charged->launch;  // no sleep follows an issue
+        const uint64_t until = m_next_wake;
+        note_wake(wake_before);
+        if (issued) {
+            ++m_outcomes[static_cast<size_t>(outcome)];
+            // Charged by try_issue() before the instruction ran: an EXIT that ends the kernel's
+            // last CTA makes its record, which must include that slot.
+            m_last_outcome[s] = outcome;
+            m_last_charged[s] = nullptr;  // no sleep follows an issue
+            m_memo.invalidate(s);
+            continue;
+        }
+        if (outcome == IssueOutcome::Idle && any_fetch_wait) outcome = IssueOutcome::Fetch;
+        charge_stall(s, outcome, *charged);
+        if (m_cfg.issue_memo && m_policies[s]->order_stable()) m_memo.record(s, outcome, charged, until, epoch);
     }
+}
+
+void Sm::remember_stall(uint32_t slot, IssueOutcome o, bool has_inst, uint64_t epoch) {
+    // Pipe, collector and throttle stalls depend on other warps' issues: never remembered.
+    uint64_t until = ~uint64_t{0};
+    switch (o) {
+    case IssueOutcome::Fetch: {
+        const Warp& w = m_warps[slot];
+        if (!w.ibuffer.empty()) until = w.ibuffer.head_ready();
+        break;
+    }
+    case IssueOutcome::Idle:
+    case IssueOutcome::Synchronization:
+    case IssueOutcome::MemoryDependency:
+    case IssueOutcome::ExecutionDependency: break;
+    default: return;
+    }
+    m_memo.record_warp(slot, o, has_inst, until, epoch);
+}
+
+void Sm::charge_stall(uint32_t s, IssueOutcome outcome, const CtaSlot& charged) {
+    ++m_outcomes[static_cast<size_t>(outcome)];
+    ++charged.tally->outcomes[static_cast<size_t>(outcome)];
+    m_last_outcome[s] = outcome;
+    m_last_charged[s] = charged.launch;
 }
 
 IssueOutcome Sm::check_issue(uint32_t slot, uint64_t cycle, bool& has_inst, size_t& unit) {

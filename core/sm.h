@@ -16,6 +16,7 @@
 #include "core/cta_manager.h"
 #include "core/kernel_launch.h"
 #include "core/exec_context.h"
+#include "core/issue_memo.h"
 #include "core/issue_outcome.h"
 #include "core/operand_collector.h"
 #include "core/sm_activity.h"
@@ -103,7 +104,10 @@ private:
     uint32_t warp_slots() const override { return static_cast<uint32_t>(m_warps.size()); }
     Warp& warp(uint32_t slot) override { return m_warps[slot]; }
     const Warp& warp(uint32_t slot) const override { return m_warps[slot]; }
-    void attach_warp(uint32_t slot) override { m_sched_warps[slot % m_cfg.schedulers].push_back(slot); }
+    void attach_warp(uint32_t slot) override {
+        m_sched_warps[slot % m_cfg.schedulers].push_back(slot);
+        touch_warp(slot);
+    }
     void detach_warp(uint32_t slot) override;
     void finish_warp(uint32_t slot) override { warp_finished(slot); }
     /// A stopped SM issues what its I-buffers hold, finishes its memory requests, then sleeps
@@ -147,6 +151,16 @@ private:
     void note_wake(uint64_t cycle) {
         if (cycle < m_next_wake) m_next_wake = cycle;
     }
+    /// Warp `slot` changed in a way its scheduler's issue scan sees: that scheduler scans again.
+    void touch_warp(uint32_t slot) { m_memo.touch(slot, slot % m_cfg.schedulers); }
+    /// A request in flight ended: lifting the memory throttle may let any scheduler issue.
+    void end_in_flight() {
+        if (m_in_flight-- >= m_cfg.max_pending_requests) m_memo.invalidate_all();
+    }
+    /// Warp `slot` could not issue (`o`): remembered when the reason is the warp's own.
+    void remember_stall(uint32_t slot, IssueOutcome o, bool has_inst, uint64_t epoch);
+    /// Scheduler `s` issued nothing at `cycle`: charges the slot to `outcome` and `charged`.
+    void charge_stall(uint32_t s, IssueOutcome outcome, const CtaSlot& charged);
 
     uint32_t m_id;
     SmConfig m_cfg;
@@ -180,6 +194,7 @@ private:
     uint64_t m_next_wake = 0;
     std::vector<WarpRef> m_refs;
     std::vector<uint32_t> m_order;
+    IssueMemo m_memo;  ///< per scheduler: its last stall, reused while nothing it scans changed
     ExecResult m_result;
     std::vector<uint64_t> m_bank_words;
     std::vector<uint8_t> m_bank_fill;

@@ -75,6 +75,10 @@ const sim::Params<SmConfig>& SmConfig::params() {
               "every instruction fetch hits the I-cache (fetch_latency) and every kernel-parameter load the "
               "constant cache (const_cache_latency): no fill time, no memory traffic (Accel-Sim's "
               "-gpgpu_perfect_inst_const_cache)");
+        p.add("issue_memo", &C::issue_memo, "",
+              "host speed only: reuse a stalled scheduler's scan, and a blocked warp's check, while nothing "
+              "they read has changed (core/issue_memo.h); false scans every warp every cycle, with identical "
+              "results");
         p.add("const_cache_bytes", &C::const_cache_bytes, "bytes",
               "constant cache for kernel parameters (4 ways of 64-byte lines)")
             .range(256, 1u << 20)

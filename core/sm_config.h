@@ -60,6 +60,9 @@ struct SmConfig {
     /// Every instruction fetch and kernel-parameter load hits (Accel-Sim's
     /// -gpgpu_perfect_inst_const_cache): no fills, no memory traffic.
     bool perfect_inst_const_cache = false;
+    /// Host speed only: a stalled scheduler's scan and a blocked warp's check are reused while
+    /// nothing they read changed (core/issue_memo.h); results are identical with false.
+    bool issue_memo = true;
 
     // Constant cache (kernel parameters, ld.param).
     uint32_t const_cache_bytes = 2048;

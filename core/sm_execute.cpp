@@ -147,6 +147,13 @@ uint32_t Sm::bank_conflict_degree(const ExecResult& r) {
     // Lanes touching different 4-byte words of the same bank serialise; the same word is
     // broadcast. Degree = the largest number of distinct words any bank must serve.
     const uint32_t banks = m_cfg.shared_memory_banks;
+    if (r.access_bytes <= 4 && banks <= 64) {
+        // The common case first: one word per lane, every lane in its own bank (degree 1).
+        uint64_t used = 0;
+        for (uint32_t m = r.active_mask; m; m &= m - 1)
+            used |= uint64_t{1} << ((r.addr[static_cast<unsigned>(__builtin_ctz(m))] / 4) % banks);
+        if (__builtin_popcountll(used) == __builtin_popcount(r.active_mask)) return 1;
+    }
     // Each bank's list holds at most 4 words per lane (16-byte accesses).
     if (m_bank_words.size() < size_t{banks} * kWarpSize * 4) m_bank_words.resize(size_t{banks} * kWarpSize * 4);
     m_bank_fill.assign(banks, 0);
@@ -281,8 +288,8 @@ void Sm::fetch(uint64_t cycle) {
     if (m_fetch_stopped) return;
     // One warp fetches per cycle, round robin over warp slots with room in the I-buffer.
     const uint32_t n = static_cast<uint32_t>(m_warps.size());
-    for (uint32_t i = 0; i < n; ++i) {
-        uint32_t slot = (m_fetch_rr + i) % n;
+    uint32_t slot = m_fetch_rr >= n ? m_fetch_rr % n : m_fetch_rr;
+    for (uint32_t i = 0; i < n; ++i, slot = slot + 1 == n ? 0 : slot + 1) {
         Warp& w = m_warps[slot];
         if (!w.used || w.finished || w.ibuffer.size() >= m_cfg.ibuffer_entries) continue;
         if (w.fetch_wait_line != Warp::kNoLine) continue;  // its line is on its way from memory
@@ -297,6 +304,7 @@ void Sm::fetch(uint64_t cycle) {
             w.ibuffer.push(pc, std::max(ready, w.sleep_until));
         }
         if (pc == first) continue;  // a miss on its first instruction: the next warp may fetch
+        touch_warp(slot);
         if (watched(slot)) emit(SmEventKind::Fetch, cycle, slot, first, 0, pc - first);
         m_fetch_rr = (slot + 1) % n;
         m_progress = true;
@@ -411,6 +419,7 @@ void Sm::release_barrier(CtaSlot& cta) {
         Warp& w = m_warps[slot];
         if (!w.used || &m_ctas.cta(w.cta_slot) != &cta || !w.at_barrier) continue;
         w.at_barrier = false;
+        touch_warp(slot);
         finish_barrier_reduction(w.ctx);
         if (watched(slot)) emit(SmEventKind::BarrierRelease, m_clock.cycle(), slot, w.stack.empty() ? 0 : w.stack.pc());
     }
@@ -423,6 +432,7 @@ void Sm::warp_finished(uint32_t slot) {
     w.dirty = {};
     if (watched(slot)) emit(SmEventKind::WarpExit, m_clock.cycle(), slot);
     w.ibuffer.flush();
+    touch_warp(slot);
     auto& list = m_sched_warps[slot % m_cfg.schedulers];
     list.erase(std::find(list.begin(), list.end(), slot));
     CtaSlot& cta = m_ctas.cta(w.cta_slot);
@@ -441,13 +451,18 @@ void Sm::detach_warp(uint32_t slot) {
     Warp& w = m_warps[slot];
     w.used = false;
     ++w.generation;  // writebacks still queued for it are ignored
+    touch_warp(slot);
     auto& list = m_sched_warps[slot % m_cfg.schedulers];
     list.erase(std::find(list.begin(), list.end(), slot));
 }
 
 void Sm::stop_cta_fetch(uint32_t cta) {
-    for (Warp& w : m_warps)
-        if (w.used && w.cta_slot == cta) w.ibuffer.flush();
+    for (uint32_t slot = 0; slot < m_warps.size(); ++slot) {
+        Warp& w = m_warps[slot];
+        if (!w.used || w.cta_slot != cta) continue;
+        w.ibuffer.flush();
+        touch_warp(slot);
+    }
 }
 
 bool Sm::drained(uint32_t cta, bool registers) const {

@@ -24,6 +24,11 @@ public:
     virtual void on_issue(uint32_t slot, bool long_latency) = 0;
     /// The L1 saw `slot` miss on a line it had lost (its victim tags hit).
     virtual void on_lost_locality(uint32_t slot) { (void)slot; }
+    /// True when prioritize() is a function of its input and of what on_issue() and
+    /// on_lost_locality() changed (calling it twice with the same warps gives the same order):
+    /// the SM then skips a stalled scheduler's scan while none of its warps changed. False
+    /// (the default) for a policy whose order moves with every call, such as decaying scores.
+    virtual bool order_stable() const { return false; }
     /// False when the last prioritize() left `slot` out of the order on purpose (a two-level
     /// scheduler's pending warp): a ready warp left out is "pending", not "another warp selected".
     virtual bool considers(uint32_t slot) const {

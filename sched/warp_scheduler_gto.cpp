@@ -17,6 +17,7 @@ public:
         for (auto& w : m_sorted)
             if (w.slot != m_last) order.push_back(w.slot);
     }
+    bool order_stable() const override { return true; }
     void on_issue(uint32_t slot, bool) override { m_last = slot; }
 
 private:

@@ -35,6 +35,7 @@ public:
         for (auto& w : m_sorted)
             if (!greedy || w.slot != m_last) order.push_back(w.slot);
     }
+    bool order_stable() const override { return true; }
     void on_issue(uint32_t slot, bool) override {
         m_streak = slot == m_last ? m_streak + 1 : 1;
         m_last = slot;

@@ -10,14 +10,17 @@ namespace {
 class Lrr final : public core::WarpSchedulerPolicy {
 public:
     void prioritize(const std::vector<core::WarpRef>& warps, std::vector<uint32_t>& order) override {
-        order.clear();
         const size_t n = warps.size();
         size_t start = 0;
         for (size_t i = 0; i < n; ++i)
             if (warps[i].slot == m_last) start = i + 1;
         if (start == n) start = 0;
-        for (size_t i = 0; i < n; ++i) order.push_back(warps[(start + i) % n].slot);
+        order.resize(n);
+        size_t k = 0;
+        for (size_t i = start; i < n; ++i) order[k++] = warps[i].slot;
+        for (size_t i = 0; i < start; ++i) order[k++] = warps[i].slot;
     }
+    bool order_stable() const override { return true; }
     void on_issue(uint32_t slot, bool) override { m_last = slot; }
 
 private:

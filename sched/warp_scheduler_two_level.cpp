@@ -53,6 +53,7 @@ public:
     bool considers(uint32_t slot) const override {
         return std::find(m_active.begin(), m_active.end(), slot) != m_active.end();
     }
+    bool order_stable() const override { return true; }
     void on_issue(uint32_t slot, bool long_latency) override {
         m_last = slot;
         if (long_latency) m_active.erase(std::remove(m_active.begin(), m_active.end(), slot), m_active.end());

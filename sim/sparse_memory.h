@@ -28,6 +28,15 @@ public:
     }
     template <typename T> void store(uint64_t addr, T v) { write(addr, &v, sizeof(T)); }
 
+    /// The kPageBytes bytes of page `page_no` (address / kPageBytes), or null when nothing was
+    /// ever written there (it reads as zeros).
+    const uint8_t* page(uint64_t page_no) const {
+        const Page* p = find(page_no);
+        return p ? p->bytes : nullptr;
+    }
+    /// The bytes of page `page_no`, allocated (zeroed) on first use.
+    uint8_t* page_for_write(uint64_t page_no) { return get_or_create(page_no).bytes; }
+
     /// Bytes of host memory held by allocated pages.
     uint64_t resident_bytes() const { return m_pages.size() * kPageBytes; }
 
