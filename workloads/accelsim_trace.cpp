@@ -205,7 +205,10 @@ void TracegReader::read_header() {
     if (m_header.tracer_version == 0) fail("missing header '-accelsim tracer version'");
     const uint64_t threads = uint64_t{m_header.block[0]} * m_header.block[1] * m_header.block[2];
     m_header.warps_per_cta = static_cast<uint32_t>((threads + 31) / 32);
-    if (m_header.kernel_name.empty()) m_header.kernel_name = m_path;
+    if (m_header.kernel_name.empty()) {
+        m_header.kernel_name = m_path;
+        m_header.name_is_path = true;
+    }
 
     m_kernel.name = m_header.kernel_name;
     m_kernel.file = m_path;

@@ -33,6 +33,7 @@ struct TraceHeader {
     bool lineinfo = false;         ///< instruction lines start with a source line number
     SassFamily family = SassFamily::Pascal;
     uint32_t warps_per_cta = 0;    ///< ceil(block threads / 32)
+    bool name_is_path = false;     ///< no (or an empty) `-kernel name`: kernel_name is the path
 };
 
 /// Streaming .traceg reader: the constructor reads the header into `kernel`, next_cta() reads
