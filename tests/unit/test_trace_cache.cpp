@@ -328,7 +328,7 @@ TEST_CASE("trace cache: a read-only trace folder, an unwritable cache and a plan
     CHECK(!fs::is_symlink(trace_cache_file(trace, cfg)));
 }
 
-TEST_CASE("trace cache: settings from the option and the environment; disabled caching", "[trace][cache]") {
+TEST_CASE("trace cache: settings come from the option, then the environment, and caching can be off", "[trace][cache]") {
     Scratch s;
     const char* saved[] = {"STACKSIM_TRACE_CACHE", "XDG_CACHE_HOME", "HOME"};
     std::map<std::string, std::string> old;
