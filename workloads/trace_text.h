@@ -26,6 +26,13 @@ inline constexpr Tables kTables{};
 /// True for the separators of a trace line: space, tab and CR.
 inline bool is_space(char c) { return kTables.space[static_cast<unsigned char>(c)] != 0; }
 
+/// `s` without leading and trailing separators.
+inline std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
 /// Hex number with an optional 0x/0X prefix and 1..16 digits (nothing else).
 inline bool parse_hex(std::string_view s, uint64_t& v) {
     if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2);
