@@ -8,10 +8,14 @@
 
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <exception>
+#include <filesystem>
+#include <vector>
 
 #include "core/idempotence.h"
 #include "sim/output_path.h"
@@ -117,6 +121,41 @@ bool write_cache(const std::string& dir, const std::string& file, const std::str
     }
 }
 
+/// Removes the least recently used cache files of `dir` (modification time: written or last
+/// read) until the rest fit in `max_bytes`, never `keep`; and temporaries a day old (a writer
+/// that died). Errors are ignored: another process may be pruning too.
+void prune(const std::string& dir, const std::string& keep, uint64_t max_bytes) {
+    namespace fs = std::filesystem;
+    struct Entry {
+        fs::file_time_type used;
+        uint64_t bytes;
+        fs::path path;
+    };
+    std::vector<Entry> files;
+    uint64_t total = 0;
+    std::error_code ec;
+    const auto now = fs::file_time_type::clock::now();
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& p = it->path();
+        if (!it->is_regular_file(ec) || ec) continue;
+        const auto used = it->last_write_time(ec);
+        const uint64_t bytes = ec ? 0 : it->file_size(ec);
+        if (ec) continue;
+        const std::string name = p.filename().string();
+        if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0 && name.find(".stc.") != std::string::npos) {
+            if (now - used > std::chrono::hours(24)) fs::remove(p, ec);
+        } else if (name.size() > 4 && name.compare(name.size() - 4, 4, ".stc") == 0) {
+            total += bytes;
+            if (p.string() != keep) files.push_back({used, bytes, p});
+        }
+    }
+    std::sort(files.begin(), files.end(), [](const Entry& a, const Entry& b) { return a.used < b.used; });
+    for (const Entry& e : files) {
+        if (total <= max_bytes) break;
+        if (fs::remove(e.path, ec)) total -= e.bytes;
+    }
+}
+
 }  // namespace
 
 TraceCacheSettings trace_cache_settings(const std::string& option, const std::string& build_id) {
@@ -131,6 +170,9 @@ TraceCacheSettings trace_cache_settings(const std::string& option, const std::st
     }
     while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
     s.dir = dir;
+    const std::string mb = env("STACKSIM_TRACE_CACHE_MAX_MB");
+    if (!mb.empty() && mb.size() <= 9 && mb.find_first_not_of("0123456789") == std::string::npos)
+        s.max_bytes = std::stoull(mb) << 20;
     return s;
 }
 
@@ -172,6 +214,7 @@ std::unique_ptr<core::TraceKernel> load_traceg(const std::string& path, const Tr
     key.build_hash = trace_hash(build.data(), build.size());
     const std::string file = trace_cache_file(path, settings);
     if (auto k = read_cache(file, key, path)) {
+        ::utimensat(AT_FDCWD, file.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);  // last use, for pruning
         how = TraceCacheUse::Hit;
         return k;
     }
@@ -191,6 +234,7 @@ std::unique_ptr<core::TraceKernel> load_traceg(const std::string& path, const Tr
     how = stable && write_cache(settings.dir, file, encode_trace_kernel(*kernel, key, name_is_path))
               ? TraceCacheUse::Stored
               : TraceCacheUse::Unstored;
+    if (how == TraceCacheUse::Stored) prune(settings.dir, file, settings.max_bytes);
     return kernel;
 }
 

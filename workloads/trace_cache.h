@@ -13,6 +13,9 @@ namespace stacksim::workloads {
 struct TraceCacheSettings {
     std::string dir;       ///< folder of the cache files (created, mode 0700); empty: no caching
     std::string build_id;  ///< the simulator build; a file written by another build is rebuilt
+    /// Bytes of cache files kept in `dir`: after a file is written, the least recently used
+    /// others are removed until the folder is under this (the new file always stays).
+    uint64_t max_bytes = uint64_t{1} << 30;
     bool enabled() const { return !dir.empty(); }
 };
 
@@ -20,6 +23,7 @@ struct TraceCacheSettings {
 /// $STACKSIM_TRACE_CACHE, else $XDG_CACHE_HOME/stacksim/traces (absolute only, as the XDG rules
 /// say), else $HOME/.cache/stacksim/traces. "off" (also "0", "no", "none", "false") disables;
 /// so does a missing HOME with nothing else set. `build_id` identifies this build.
+/// $STACKSIM_TRACE_CACHE_MAX_MB (a whole number of MiB) sets max_bytes.
 TraceCacheSettings trace_cache_settings(const std::string& option, const std::string& build_id);
 
 /// What load_traceg did.

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -328,9 +329,48 @@ TEST_CASE("trace cache: a read-only trace folder, an unwritable cache and a plan
     CHECK(!fs::is_symlink(trace_cache_file(trace, cfg)));
 }
 
+TEST_CASE("trace cache: the least recently used files go when the folder is over its budget", "[trace][cache]") {
+    Scratch s;
+    std::vector<std::string> traces;
+    for (int i = 0; i < 3; ++i) {
+        traces.push_back(s / ("k" + std::to_string(i) + ".traceg"));
+        spit(traces.back(), shipped_trace());
+    }
+    TraceCacheSettings cfg = settings_in(s / "c");
+    load_traceg(traces[0], cfg);
+    const uint64_t one = fs::file_size(trace_cache_file(traces[0], cfg));
+    cfg.max_bytes = 2 * one;
+    // A day-old temporary of a writer that died goes; a fresh one (a writer at work) stays.
+    const std::string old_tmp = trace_cache_file(traces[0], cfg) + ".abcdef.tmp";
+    const std::string new_tmp = trace_cache_file(traces[0], cfg) + ".ghijkl.tmp";
+    spit(old_tmp, "x");
+    spit(new_tmp, "x");
+    fs::last_write_time(old_tmp, fs::file_time_type::clock::now() - std::chrono::hours(48));
+    // Make the first file clearly older, then use it: the second becomes the least recently used.
+    fs::last_write_time(trace_cache_file(traces[0], cfg), fs::file_time_type::clock::now() - std::chrono::hours(2));
+    load_traceg(traces[1], cfg);
+    fs::last_write_time(trace_cache_file(traces[1], cfg), fs::file_time_type::clock::now() - std::chrono::hours(1));
+    TraceCacheUse use{};
+    load_traceg(traces[0], cfg, &use);
+    REQUIRE(use == TraceCacheUse::Hit);
+    load_traceg(traces[2], cfg, &use);
+    REQUIRE(use == TraceCacheUse::Stored);
+    CHECK(fs::exists(trace_cache_file(traces[0], cfg)));
+    CHECK(!fs::exists(trace_cache_file(traces[1], cfg)));
+    CHECK(fs::exists(trace_cache_file(traces[2], cfg)));
+    CHECK(!fs::exists(old_tmp));
+    CHECK(fs::exists(new_tmp));
+    // A budget below one file keeps only the file just written.
+    cfg.max_bytes = 1;
+    load_traceg(traces[1], cfg, &use);
+    CHECK(use == TraceCacheUse::Stored);
+    CHECK(!fs::exists(trace_cache_file(traces[0], cfg)));
+    CHECK(fs::exists(trace_cache_file(traces[1], cfg)));
+}
+
 TEST_CASE("trace cache: settings come from the option, then the environment, and caching can be off", "[trace][cache]") {
     Scratch s;
-    const char* saved[] = {"STACKSIM_TRACE_CACHE", "XDG_CACHE_HOME", "HOME"};
+    const char* saved[] = {"STACKSIM_TRACE_CACHE", "XDG_CACHE_HOME", "HOME", "STACKSIM_TRACE_CACHE_MAX_MB"};
     std::map<std::string, std::string> old;
     for (const char* v : saved)
         if (const char* x = std::getenv(v)) old[v] = x;
@@ -351,6 +391,10 @@ TEST_CASE("trace cache: settings come from the option, then the environment, and
     CHECK(!trace_cache_settings("", "b").enabled());
     CHECK(trace_cache_settings("/opt/c", "b").enabled());  // the option wins
     CHECK(trace_cache_settings("", "b").build_id == "b");
+    ::unsetenv("STACKSIM_TRACE_CACHE_MAX_MB");
+    CHECK(trace_cache_settings("/opt/c", "b").max_bytes == uint64_t{1} << 30);
+    ::setenv("STACKSIM_TRACE_CACHE_MAX_MB", "5", 1);
+    CHECK(trace_cache_settings("/opt/c", "b").max_bytes == uint64_t{5} << 20);
     for (const char* v : saved) {
         if (old.count(v)) ::setenv(v, old[v].c_str(), 1);
         else ::unsetenv(v);
