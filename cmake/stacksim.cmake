@@ -64,7 +64,8 @@ function(stacksim_add_test name dir)
   stacksim_link_all(${name})
   target_link_libraries(${name} PRIVATE Catch2::Catch2)
   target_compile_definitions(${name} PRIVATE
-    STACKSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}" STACKSIM_BINARY="$<TARGET_FILE:stacksim>")
+    STACKSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}" STACKSIM_BINARY="$<TARGET_FILE:stacksim>"
+    STACKSIM_TEST_TRACE_CACHE="${CMAKE_BINARY_DIR}/test-trace-cache")
   if(STACKSIM_SANITIZE OR STACKSIM_FUZZ)
     # Tests that time whole commands (the doc test) allow for the sanitizers' slowdown.
     target_compile_definitions(${name} PRIVATE STACKSIM_SANITIZER_BUILD=1)

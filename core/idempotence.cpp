@@ -78,8 +78,13 @@ bool is_idempotent(const TraceKernel& k) {
                 if ((!t.is_load && !t.is_store) || t.addr_index == kNoAddresses) continue;
                 if (t.inst && (t.inst->space == StateSpace::Shared || t.inst->space == StateSpace::Local)) continue;
                 const uint32_t n = static_cast<uint32_t>(__builtin_popcount(t.active_mask));
-                for (uint32_t i = 0; i < n && t.addr_index + i < w.addresses.size(); ++i)
-                    (t.is_store ? stores : loads).insert(w.addresses[t.addr_index + i] / kLine);
+                auto& set = t.is_store ? stores : loads;
+                uint64_t last = UINT64_MAX;  // neighbouring lanes mostly share a line: insert it once
+                for (uint32_t i = 0; i < n && t.addr_index + i < w.addresses.size(); ++i) {
+                    const uint64_t line = w.addresses[t.addr_index + i] / kLine;
+                    if (line != last) set.insert(line);
+                    last = line;
+                }
             }
     for (uint64_t line : stores)
         if (loads.count(line)) return false;

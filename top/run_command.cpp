@@ -24,6 +24,7 @@
 #include "sim/staged_directory.h"
 #include "core/sm.h"
 #include "top/applications.h"
+#include "top/build_identity.h"
 #include "top/gpu_system.h"
 #include "top/gpu_totals.h"
 #include "top/result_identity.h"
@@ -166,6 +167,9 @@ RunOptions parse_run_options(const std::vector<std::string>& args) {
         ("seed", po::value<std::string>(&seed)->value_name("N"), "seed of the random inputs and seeded policies (run.seed)")
         ("trace", po::value<std::string>(&o.trace_list)->value_name("KERNELSLIST"),
          "replay an Accel-Sim trace (its kernelslist.g) instead of a workload; timing only")
+        ("trace-cache", po::value<std::string>(&o.trace_cache)->value_name("DIR|off"),
+         "folder of the parsed-trace cache (default $STACKSIM_TRACE_CACHE, else ~/.cache/stacksim/traces); "
+         "off: parse every trace file")
         ("out,o", po::value<std::string>(&o.out_dir)->value_name("DIR"),
          "write stats.json/.csv/.txt, summary.json and the effective config.toml into DIR, all at once at "
          "the end; DIR must not exist or be empty")
@@ -469,6 +473,8 @@ int run_simulation(const RunOptions& o) {
     PreparedRun p = prepare_run(o);
     const RunConfig& cfg = p.cfg;
     Applications apps(cfg, o.trace_list, o.program, o.program_name);
+    if (workloads::TraceWorkload* trace = apps.trace())
+        trace->set_trace_cache(workloads::trace_cache_settings(o.trace_cache, build_identity()));
     // Alone runs for STP/ANTT, each in a child process, before this process elaborates.
     std::vector<double> alone;
     if (apps.size() > 1 && cfg.run.alone_runs) alone = alone_turnarounds(cfg, o.ptx_dir);

@@ -34,6 +34,9 @@ struct RunOptions {
     std::string vcd_file;                 ///< VCD waveform output, empty: none
     std::vector<std::string> vcd_signals; ///< "sm0", "sm0.w3", "counters", "routers", "router5"
     std::string trace_list;               ///< Accel-Sim kernelslist.g to run instead of a workload
+    /// --trace-cache: folder of the parsed-trace cache, or "off"; "" = the environment's choice
+    /// (workloads::trace_cache_settings, docs/accelsim-traces.md#the-trace-cache)
+    std::string trace_cache;
     std::vector<std::string> apps;        ///< --app NAME[:SIZE][@START][^PRIORITY], one application each
     std::string help;                     ///< --help: the text to print instead of running
     bool export_trace = false;            ///< `stacksim trace export`: out_dir gets an Accel-Sim trace

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "sim/error.h"
+#include "workloads/trace_text.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -18,58 +19,15 @@ constexpr size_t kBufBytes = size_t{1} << 20;
 constexpr size_t kMaxLineBytes = size_t{1} << 20;
 constexpr size_t kMaxTokens = 64;  // longest legal line: ~5 + 4 + 1 + 9 + 3 + 32 + 1 tokens
 constexpr unsigned kMaxDst = 4, kMaxSrc = 8;
+constexpr uint32_t kMemoPcs = 1u << 20;  // PCs below this have a remembered line signature
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-    return s;
-}
-
-bool parse_hex(std::string_view s, uint64_t& v) {
-    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2);
-    if (s.empty() || s.size() > 16) return false;
-    auto r = std::from_chars(s.data(), s.data() + s.size(), v, 16);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
-
-bool parse_dec(std::string_view s, uint64_t& v, uint64_t max = UINT64_MAX) {
-    if (s.empty() || s[0] == '-' || s[0] == '+') return false;
-    auto r = std::from_chars(s.data(), s.data() + s.size(), v, 10);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size() && v <= max;
-}
-
-bool parse_sdec(std::string_view s, int64_t& v) {
-    if (!s.empty() && s[0] == '+') return false;
-    auto r = std::from_chars(s.data(), s.data() + s.size(), v, 10);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
+using trace_text::trim;
+using trace_text::parse_dec;
+using trace_text::parse_hex;
+using trace_text::parse_sdec;
 
 size_t tokenize(std::string_view line, std::array<std::string_view, kMaxTokens>& tok) {
-    size_t n = 0, i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-        if (i == line.size()) break;
-        size_t j = i;
-        while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-        if (n == kMaxTokens) return n + 1;
-        tok[n++] = line.substr(i, j - i);
-        i = j;
-    }
-    return n;
-}
-
-bool parse_dim(std::string_view v, std::array<uint32_t, 3>& d) {
-    if (v.size() < 7 || v.front() != '(' || v.back() != ')') return false;
-    v = v.substr(1, v.size() - 2);
-    for (unsigned k = 0; k < 3; ++k) {
-        size_t comma = v.find(',');
-        if ((comma == std::string_view::npos) != (k == 2)) return false;
-        uint64_t x = 0;
-        if (!parse_dec(trim(v.substr(0, comma)), x, UINT32_MAX) || x == 0) return false;
-        d[k] = static_cast<uint32_t>(x);
-        if (comma != std::string_view::npos) v.remove_prefix(comma + 1);
-    }
-    return true;
+    return trace_text::tokenize(line, tok.data(), kMaxTokens);
 }
 
 /// Printable, bounded copy of a token for an error message.
@@ -90,6 +48,22 @@ core::StateSpace to_core_space(SassSpace s) {
 
 }  // namespace
 
+struct TracegReader::Span {
+    uint32_t at = 0, len = 0;
+};
+
+struct TracegReader::Signature {
+    std::string text;   // the tokens from the destination count to the memory width, as written
+    uint32_t tokens = 0;
+    const SassOpcode* op = nullptr;
+    Span opcode;
+    uint8_t nd = 0, ns = 0, mem_width = 0;
+    std::array<uint16_t, kMaxDst + kMaxSrc> regs{};
+    std::array<Span, kMaxDst + kMaxSrc> names{};
+    const core::Instruction* inst = nullptr;  // the static form, when no address decides it
+    std::string_view view(Span s) const { return std::string_view(text).substr(s.at, s.len); }
+};
+
 struct TracegReader::StaticKey {
     uint32_t pc;
     core::StateSpace space;
@@ -104,11 +78,23 @@ TracegReader::TracegReader(const std::string& path, core::TraceKernel& kernel)
       m_buf(kBufBytes) {
     m_fp = std::fopen(path.c_str(), "rb");
     if (!m_fp) throw sim::InputError(path + ":0: cannot open trace file");
+    m_data = m_buf.data();
+    start();
+}
+
+TracegReader::TracegReader(const std::string& path, core::TraceKernel& kernel, std::string_view text)
+    : m_path(path), m_file_name(std::make_shared<const std::string>(path)), m_kernel(kernel),
+      m_text(text), m_in_memory(true) {
+    m_data = m_text.data();
+    start();
+}
+
+void TracegReader::start() {
     try {
         read_header();
     } catch (...) {
         // The destructor does not run for a half-built reader: a bad header would leak the file.
-        std::fclose(m_fp);
+        if (m_fp) std::fclose(m_fp);
         m_fp = nullptr;
         throw;
     }
@@ -129,7 +115,7 @@ bool TracegReader::read_line() {
     bool partial = false;
     for (;;) {
         if (m_buf_pos < m_buf_len) {
-            const char* start = m_buf.data() + m_buf_pos;
+            const char* start = m_data + m_buf_pos;
             const size_t avail = m_buf_len - m_buf_pos;
             const char* nl = static_cast<const char*>(std::memchr(start, '\n', avail));
             if (nl) {
@@ -153,12 +139,7 @@ bool TracegReader::read_line() {
             }
         }
         if (m_eof) break;
-        m_buf_len = std::fread(m_buf.data(), 1, m_buf.size(), m_fp);
-        m_buf_pos = 0;
-        if (m_buf_len == 0) {
-            if (std::ferror(m_fp)) fail("read error");
-            m_eof = true;
-        }
+        refill();
     }
     if (!partial) return false;
     ++m_line_no;  // last line without a newline
@@ -166,89 +147,19 @@ bool TracegReader::read_line() {
     return true;
 }
 
-void TracegReader::read_header() {
-    bool grid = false, block = false;
-    while (read_line()) {
-        const std::string_view line = trim(m_line);
-        if (line.empty()) continue;
-        if (line[0] == '#') {  // "#traces format = ..." or #BEGIN_TB: the header is over
-            m_pending = true;
-            break;
-        }
-        if (line[0] != '-') fail("expected a '-key = value' header line", line);
-        const size_t eq = line.find('=');
-        if (eq == std::string_view::npos) fail("header line without '='", line);
-        const std::string_view key = trim(line.substr(1, eq - 1));
-        parse_header_line(key, trim(line.substr(eq + 1)));
-        grid = grid || key == "grid dim";
-        block = block || key == "block dim";
+void TracegReader::refill() {
+    m_buf_pos = 0;
+    if (m_in_memory) {
+        // The text in windows of the file buffer's size, so that long lines fail exactly as when
+        // read from the file.
+        m_data = m_text.data() + m_text_pos;
+        m_buf_len = std::min(kBufBytes, m_text.size() - m_text_pos);
+        m_text_pos += m_buf_len;
+    } else {
+        m_buf_len = std::fread(m_buf.data(), 1, m_buf.size(), m_fp);
+        if (m_buf_len == 0 && std::ferror(m_fp)) fail("read error");
     }
-    if (!m_pending) fail("truncated file: no instruction traces after the header");
-    if (!grid) fail("missing header '-grid dim'");
-    if (!block) fail("missing header '-block dim'");
-    if (m_header.binary_version == 0) fail("missing header '-binary version'");
-    if (m_header.tracer_version == 0) fail("missing header '-accelsim tracer version'");
-    const uint64_t threads = uint64_t{m_header.block[0]} * m_header.block[1] * m_header.block[2];
-    m_header.warps_per_cta = static_cast<uint32_t>((threads + 31) / 32);
-    if (m_header.kernel_name.empty()) m_header.kernel_name = m_path;
-
-    m_kernel.name = m_header.kernel_name;
-    m_kernel.file = m_path;
-    m_kernel.grid = m_header.grid;
-    m_kernel.block = m_header.block;
-    m_kernel.shared_bytes = m_header.shmem_bytes;
-    m_kernel.regs_per_thread = m_header.nregs;
-    m_kernel.binary_version = m_header.binary_version;
-    m_kernel.num_regs = kSassGprCount;
-}
-
-void TracegReader::parse_header_line(std::string_view key, std::string_view value) {
-    TraceHeader& h = m_header;
-    uint64_t v = 0;
-    auto dec = [&](uint64_t max) {
-        if (!parse_dec(value, v, max)) fail("bad value of header '-" + std::string(key) + "'", value);
-        return v;
-    };
-    auto hex = [&] {
-        if (!parse_hex(value, v)) fail("bad value of header '-" + std::string(key) + "'", value);
-        return v;
-    };
-    if (key == "kernel name") {
-        h.kernel_name = std::string(value);
-    } else if (key == "kernel id") {
-        h.kernel_id = static_cast<uint32_t>(dec(UINT32_MAX));
-    } else if (key == "grid dim" || key == "block dim") {
-        std::array<uint32_t, 3>& d = key == "grid dim" ? h.grid : h.block;
-        if (!parse_dim(value, d))
-            fail("bad value of header '-" + std::string(key) + "' (want (x,y,z), each >= 1)", value);
-        if (key == "block dim" && uint64_t{d[0]} * d[1] * d[2] > 1024)
-            fail("block dim exceeds 1024 threads", value);
-        if (key == "grid dim" && (d[1] > 65535 || d[2] > 65535 || d[0] > 0x7FFFFFFFu))
-            fail("grid dim exceeds CUDA limits", value);
-    } else if (key == "shmem") {
-        h.shmem_bytes = static_cast<uint32_t>(dec(UINT32_MAX));
-    } else if (key == "nregs") {
-        h.nregs = static_cast<uint32_t>(dec(255));
-    } else if (key == "binary version") {
-        h.binary_version = static_cast<uint32_t>(dec(UINT32_MAX));
-        if (!sass_family_of(h.binary_version, h.family))
-            fail("unsupported binary version (supported: 60, 61, 70, 75, 80, 86, 90)", value);
-    } else if (key == "cuda stream id") {
-        h.cuda_stream_id = dec(UINT64_MAX);
-    } else if (key == "shmem base_addr") {
-        h.shmem_base_addr = hex();
-    } else if (key == "local mem base_addr") {
-        h.local_base_addr = hex();
-    } else if (key == "nvbit version") {
-        h.nvbit_version = std::string(value);
-    } else if (key == "accelsim tracer version") {
-        h.tracer_version = static_cast<uint32_t>(dec(UINT32_MAX));
-        if (h.tracer_version < 3 || h.tracer_version > 5)
-            fail("unsupported accelsim tracer version (supported: 3, 4, 5)", value);
-    } else if (key == "enable lineinfo") {
-        h.lineinfo = dec(1) == 1;
-    }
-    // Any other "-key = value" line is skipped, as Accel-Sim's parse_kernel_info does.
+    if (m_buf_len == 0) m_eof = true;
 }
 
 bool TracegReader::next_cta(core::CtaTrace& cta) {
@@ -347,6 +258,87 @@ bool TracegReader::next_cta(core::CtaTrace& cta) {
     fail("truncated file: missing #END_TB");
 }
 
+TracegReader::Signature& TracegReader::signature(uint32_t pc, const std::string_view* tok, size_t n,
+                                                 size_t& i) {
+    // A line whose tokens from the destination count to the memory width are the same bytes as
+    // those of an earlier line with this PC means the same thing: reuse that parse.
+    uint32_t* slot = nullptr;
+    if (pc < kMemoPcs) {
+        if (pc >= m_sig_by_pc.size()) m_sig_by_pc.resize(std::max<size_t>(pc + 1, 2 * m_sig_by_pc.size()), UINT32_MAX);
+        slot = &m_sig_by_pc[pc];
+        if (*slot != UINT32_MAX) {
+            Signature& s = m_sigs[*slot];
+            if (n >= i + s.tokens) {
+                const std::string_view last = tok[i + s.tokens - 1];
+                const size_t len = static_cast<size_t>(last.data() + last.size() - tok[i].data());
+                if (len == s.text.size() && std::memcmp(tok[i].data(), s.text.data(), len) == 0) {
+                    i += s.tokens;
+                    return s;
+                }
+            }
+        }
+    }
+    const TraceHeader& h = m_header;
+    const size_t first = i;
+    auto next = [&](const char* what) -> std::string_view {
+        if (i >= n) fail(std::string("truncated instruction line: missing ") + what);
+        return tok[i++];
+    };
+    Signature sig;
+    std::array<std::string_view, kMaxDst + kMaxSrc> names{};
+    uint64_t v = 0;
+    std::string_view t = next("destination count");
+    if (!parse_dec(t, v, kMaxDst)) fail("bad destination register count", t);
+    sig.nd = static_cast<uint8_t>(v);
+    for (unsigned k = 0; k < sig.nd; ++k) {
+        t = next("destination register");
+        if (!parse_sass_register(t, sig.regs[k])) fail("bad destination register", t);
+        names[k] = t;
+    }
+    const std::string_view opcode = next("opcode");
+    const std::string_view base = opcode.substr(0, opcode.find('.'));
+    sig.op = find_sass_opcode(h.family, base);
+    if (!sig.op) {
+        if (const char* why = sass_unsupported_reason(h.family, base))
+            fail(std::string("unsupported ") + sass_family_name(h.family) + " instruction (" + why +
+                     ", not modelled)", opcode);
+        fail("unknown opcode for binary version " + std::to_string(h.binary_version) + " (" +
+                 sass_family_name(h.family) + ")", opcode);
+    }
+    t = next("source count");
+    if (!parse_dec(t, v, kMaxSrc)) fail("bad source register count", t);
+    sig.ns = static_cast<uint8_t>(v);
+    for (unsigned k = 0; k < sig.ns; ++k) {
+        t = next("source register");
+        if (!parse_sass_register(t, sig.regs[sig.nd + k])) fail("bad source register", t);
+        names[sig.nd + k] = t;
+    }
+    t = next("memory width");
+    if (!parse_dec(t, v, 255)) fail("bad memory width", t);
+    sig.mem_width = static_cast<uint8_t>(v);
+    if (sig.op->mem != SassMemKind::None && sig.mem_width == 0)
+        fail("memory instruction without addresses (memory width 0)", opcode);
+
+    const char* const begin = tok[first].data();
+    sig.tokens = static_cast<uint32_t>(i - first);
+    sig.text.assign(begin, static_cast<size_t>(t.data() + t.size() - begin));
+    auto at = [&](std::string_view x) { return Span{static_cast<uint32_t>(x.data() - begin), static_cast<uint32_t>(x.size())}; };
+    sig.opcode = at(opcode);
+    for (unsigned k = 0; k < sig.nd + sig.ns; ++k) sig.names[k] = at(names[k]);
+    if (!slot) {
+        if (!m_scratch_sig) m_scratch_sig = std::make_unique<Signature>();
+        *m_scratch_sig = std::move(sig);
+        return *m_scratch_sig;
+    }
+    if (*slot == UINT32_MAX) {
+        *slot = static_cast<uint32_t>(m_sigs.size());
+        m_sigs.push_back(std::move(sig));
+    } else {
+        m_sigs[*slot] = std::move(sig);
+    }
+    return m_sigs[*slot];
+}
+
 void TracegReader::parse_instruction_tokens(core::WarpTrace& warp, const std::string_view* tok,
                                             size_t n) {
     const TraceHeader& h = m_header;
@@ -368,39 +360,11 @@ void TracegReader::parse_instruction_tokens(core::WarpTrace& warp, const std::st
     if (!parse_hex(t, v) || v > UINT32_MAX) fail("bad active mask", t);
     ti.active_mask = static_cast<uint32_t>(v);
 
-    std::array<uint16_t, kMaxDst + kMaxSrc> regs{};
-    std::array<std::string_view, kMaxDst + kMaxSrc> reg_names{};
-    t = next("destination count");
-    if (!parse_dec(t, v, kMaxDst)) fail("bad destination register count", t);
-    const unsigned nd = static_cast<unsigned>(v);
-    for (unsigned k = 0; k < nd; ++k) {
-        t = next("destination register");
-        if (!parse_sass_register(t, regs[k])) fail("bad destination register", t);
-        reg_names[k] = t;
-    }
-    const std::string_view opcode = next("opcode");
-    const std::string_view base = opcode.substr(0, opcode.find('.'));
-    const SassOpcode* op = find_sass_opcode(h.family, base);
-    if (!op) {
-        if (const char* why = sass_unsupported_reason(h.family, base))
-            fail(std::string("unsupported ") + sass_family_name(h.family) + " instruction (" + why +
-                     ", not modelled)", opcode);
-        fail("unknown opcode for binary version " + std::to_string(h.binary_version) + " (" +
-                 sass_family_name(h.family) + ")", opcode);
-    }
-    t = next("source count");
-    if (!parse_dec(t, v, kMaxSrc)) fail("bad source register count", t);
-    const unsigned ns = static_cast<unsigned>(v);
-    for (unsigned k = 0; k < ns; ++k) {
-        t = next("source register");
-        if (!parse_sass_register(t, regs[nd + k])) fail("bad source register", t);
-        reg_names[nd + k] = t;
-    }
-    t = next("memory width");
-    if (!parse_dec(t, v, 255)) fail("bad memory width", t);
-    const unsigned mem_width = static_cast<unsigned>(v);
+    Signature& sig = signature(ti.pc, tok, n, i);
+    const SassOpcode* op = sig.op;
+    const std::string_view opcode = sig.view(sig.opcode);
+    const unsigned mem_width = sig.mem_width;
     const bool is_mem = op->mem != SassMemKind::None;
-    if (is_mem && mem_width == 0) fail("memory instruction without addresses (memory width 0)", opcode);
 
     core::StateSpace space = to_core_space(op->space);
     if (mem_width > 0) {
@@ -472,7 +436,15 @@ void TracegReader::parse_instruction_tokens(core::WarpTrace& warp, const std::st
         if (!parse_sdec(t, imm)) fail("bad immediate", t);
     }
     if (i != n) fail("unexpected token at the end of the instruction line", tok[i]);
-    ti.inst = intern(ti.pc, opcode, *op, space, regs.data(), reg_names.data(), nd, ns);
+    if (sig.inst) {
+        ti.inst = sig.inst;
+    } else {
+        std::array<std::string_view, kMaxDst + kMaxSrc> names{};
+        for (unsigned k = 0; k < sig.nd + sig.ns; ++k) names[k] = sig.view(sig.names[k]);
+        ti.inst = intern(ti.pc, opcode, *op, space, sig.regs.data(), names.data(), sig.nd, sig.ns);
+        // Only a generic access's space depends on its addresses.
+        if (!is_mem || op->space != SassSpace::Generic) sig.inst = ti.inst;
+    }
     warp.insts.push_back(ti);
     ++m_dyn_insts;
 }

@@ -33,6 +33,7 @@ struct TraceHeader {
     bool lineinfo = false;         ///< instruction lines start with a source line number
     SassFamily family = SassFamily::Pascal;
     uint32_t warps_per_cta = 0;    ///< ceil(block threads / 32)
+    bool name_is_path = false;     ///< no (or an empty) `-kernel name`: kernel_name is the path
 };
 
 /// Streaming .traceg reader: the constructor reads the header into `kernel`, next_cta() reads
@@ -42,6 +43,9 @@ struct TraceHeader {
 class TracegReader {
 public:
     TracegReader(const std::string& path, core::TraceKernel& kernel);
+    /// Reads the trace from `text` (the whole file's content, which must outlive the reader);
+    /// `path` names it in errors and in the kernel. Results and errors are those of the file.
+    TracegReader(const std::string& path, core::TraceKernel& kernel, std::string_view text);
     ~TracegReader();
     TracegReader(const TracegReader&) = delete;
     TracegReader& operator=(const TracegReader&) = delete;
@@ -54,11 +58,16 @@ public:
 
 private:
     struct StaticKey;
+    struct Span;
+    struct Signature;
+    void start();
+    void refill();
     bool read_line();
     [[noreturn]] void fail(const std::string& msg, std::string_view token = {}) const;
     void read_header();
     void parse_header_line(std::string_view key, std::string_view value);
     void parse_instruction_tokens(core::WarpTrace& warp, const std::string_view* tok, size_t n);
+    Signature& signature(uint32_t pc, const std::string_view* tok, size_t n, size_t& i);
     const core::Instruction* intern(uint32_t pc, std::string_view opcode, const SassOpcode& op,
                                     core::StateSpace space, const uint16_t* regs,
                                     const std::string_view* names, unsigned nd, unsigned ns);
@@ -69,6 +78,10 @@ private:
     TraceHeader m_header;
     std::FILE* m_fp = nullptr;
     std::vector<char> m_buf;
+    std::string_view m_text;         // in-memory input (m_in_memory)
+    size_t m_text_pos = 0;
+    bool m_in_memory = false;
+    const char* m_data = nullptr;    // the current window: m_buf, or a slice of m_text
     size_t m_buf_pos = 0, m_buf_len = 0;
     bool m_eof = false;
     std::string m_long_line;         // a line that straddles buffer refills
@@ -80,6 +93,9 @@ private:
     std::vector<StaticKey> m_keys;   // parallel to kernel.static_insts
     std::unordered_map<uint32_t, uint32_t> m_by_pc;  // pc -> first static index with that pc
     std::unordered_set<uint64_t> m_seen_ctas;        // linear CTA ids, for duplicate detection
+    std::vector<Signature> m_sigs;                   // remembered line signatures
+    std::vector<uint32_t> m_sig_by_pc;               // pc -> index in m_sigs (UINT32_MAX: none)
+    std::unique_ptr<Signature> m_scratch_sig;        // the signature of a PC too large to remember
 };
 
 /// Reads a whole .traceg file (all CTAs) into memory.

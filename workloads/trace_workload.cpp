@@ -76,6 +76,7 @@ TraceWorkload::TraceWorkload(std::string kernelslist_path)
 
 void TraceWorkload::run(HostApi& host) {
     m_kernel_names.clear();
+    m_cache_uses.clear();
     m_copies = m_copy_bytes = m_warp_insts = 0;
     for (const TraceCommand& c : m_commands) {
         switch (c.kind) {
@@ -88,7 +89,9 @@ void TraceWorkload::run(HostApi& host) {
         case TraceCommand::Kind::MemcpyDtoH:
             break;  // ignored, as in Accel-Sim
         case TraceCommand::Kind::Kernel: {
-            std::unique_ptr<core::TraceKernel> kernel = read_traceg(c.path);
+            TraceCacheUse use = TraceCacheUse::Off;
+            std::unique_ptr<core::TraceKernel> kernel = load_traceg(c.path, m_cache, &use);
+            m_cache_uses.push_back(use);
             for (const core::CtaTrace& cta : kernel->ctas)
                 for (const core::WarpTrace& w : cta.warps) m_warp_insts += w.insts.size();
             m_kernel_names.push_back(kernel->name);

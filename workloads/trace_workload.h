@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "workloads/trace_cache.h"
 #include "workloads/workload.h"
 
 namespace stacksim::workloads {
@@ -37,6 +38,11 @@ public:
     /// Always ok with checked = 0: a timing-only trace has no outputs.
     VerifyResult verify() override;
 
+    /// Reads the kernel files through this trace cache (default: none, every file is parsed).
+    void set_trace_cache(TraceCacheSettings settings) { m_cache = std::move(settings); }
+    /// How each kernel file of the last run() was read, in list order.
+    const std::vector<TraceCacheUse>& cache_uses() const { return m_cache_uses; }
+
     /// Kernel names in launch order (filled by run()).
     std::vector<std::string> kernel_names() const { return m_kernel_names; }
     const std::vector<TraceCommand>& commands() const { return m_commands; }
@@ -48,6 +54,8 @@ private:
     std::string m_list_path;
     std::vector<TraceCommand> m_commands;
     std::vector<std::string> m_kernel_names;
+    TraceCacheSettings m_cache;
+    std::vector<TraceCacheUse> m_cache_uses;
     uint64_t m_copies = 0, m_copy_bytes = 0, m_warp_insts = 0;
 };
 
