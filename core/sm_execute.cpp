@@ -148,11 +148,22 @@ uint32_t Sm::bank_conflict_degree(const ExecResult& r) {
     // broadcast. Degree = the largest number of distinct words any bank must serve.
     const uint32_t banks = m_cfg.shared_memory_banks;
     if (r.access_bytes <= 4 && banks <= 64) {
-        // The common case first: one word per lane, every lane in its own bank (degree 1).
+        // The common cases first: one word per lane and, in every bank, one distinct word
+        // (lanes in their own banks, or a broadcast): degree 1.
         uint64_t used = 0;
-        for (uint32_t m = r.active_mask; m; m &= m - 1)
-            used |= uint64_t{1} << ((r.addr[static_cast<unsigned>(__builtin_ctz(m))] / 4) % banks);
-        if (__builtin_popcountll(used) == __builtin_popcount(r.active_mask)) return 1;
+        uint64_t first[64];
+        bool single = true;
+        for (uint32_t m = r.active_mask; m && single; m &= m - 1) {
+            const uint64_t word = r.addr[static_cast<unsigned>(__builtin_ctz(m))] / 4;
+            const uint32_t bank = static_cast<uint32_t>(word % banks);
+            if (used >> bank & 1) {
+                single = first[bank] == word;
+            } else {
+                used |= uint64_t{1} << bank;
+                first[bank] = word;
+            }
+        }
+        if (single) return 1;
     }
     // Each bank's list holds at most 4 words per lane (16-byte accesses).
     if (m_bank_words.size() < size_t{banks} * kWarpSize * 4) m_bank_words.resize(size_t{banks} * kWarpSize * 4);

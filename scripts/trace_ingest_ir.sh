@@ -12,28 +12,7 @@ bin=$(realpath "${1:-build/stacksim}")
 base=${2:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 - "$work" <<'EOF'
-import sys
-work = sys.argv[1]
-header, blocks, in_block, ctas = [], [], False, 0
-for line in open('tests/data/accelsim/vecadd-256/kernel-1.traceg').read().split('\n')[:-1]:
-    if line.startswith('#BEGIN_TB'):
-        in_block = True
-        blocks.append('')
-    if in_block:
-        blocks[-1] += line + '\n'
-    elif line.startswith('-grid dim'):
-        ctas = int(line[line.find('(') + 1:].split(',')[0])
-        header.append('-grid dim = (%d,1,1)' % (2000 * ctas))
-    else:
-        header.append(line)
-with open(work + '/kernel-1.traceg', 'w') as out:
-    out.write(''.join(h + '\n' for h in header))
-    for c in range(2000):
-        for b in range(ctas):
-            out.write(blocks[b].replace('thread block = %d,0,0' % b, 'thread block = %d,0,0' % (c * ctas + b), 1))
-open(work + '/kernelslist.g', 'w').write('kernel-1.traceg\n')
-EOF
+python3 scripts/replicate_trace.py "$work" 2000
 
 # measure NAME BINARY CACHE: one callgrind run; prints a table row.
 measure() {
