@@ -19,6 +19,7 @@ CHECKS = [
     ["noc_tables.py"],
     ["pep_validation.py"],
     ["uvm_validation.py"],
+    ["uvm_odd_results.py"],
 ]
 
 
