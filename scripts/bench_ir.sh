@@ -64,9 +64,21 @@ PY
   printf '%s\t%s\n' "$name" "$per" >> "$work/measured"
 done 3< "$budget_file"
 if [ -n "$doc" ]; then
-  python3 - "$doc" "$work/table" "$bin" <<'PY'
+  python3 - "$doc" "$work/table" "$work/measured" "$write" <<'PY'
 import sys
-path, table, binary = sys.argv[1:4]
+path, table, measured, write = sys.argv[1:5]
+new = {}
+for line in open(measured):
+    name, per = line.rstrip('\n').split('\t')
+    new[name] = round(float(per) * 1.05)
+rows = []
+for line in open(table).read().splitlines():
+    cells = line.split(' | ')
+    # With --write the budget column shows the budgets just written.
+    if write == '1' and len(cells) == 6 and cells[0].lstrip('| ') in new:
+        cells[4] = f'{new[cells[0].lstrip("| ")]:,}'
+    rows.append(' | '.join(cells))
+open(table, 'w').write('\n'.join(rows) + '\n')
 text = open(path).read()
 begin, end = '<!-- bench-ir:begin -->', '<!-- bench-ir:end -->'
 i, j = text.index(begin) + len(begin), text.index(end)
