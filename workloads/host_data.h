@@ -26,6 +26,11 @@ private:
     uint64_t m_state;
 };
 
+/// An independent seed for input array `stream` of a workload seeded with `seed`.
+inline uint64_t sub_seed(uint64_t seed, uint64_t stream) {
+    return SplitMix64(seed ^ (stream * 0xd1b54a32d192ed03ull)).next();
+}
+
 /// `n` copies of `value`.
 template <typename T>
 std::vector<T> constant_data(size_t n, T value) {

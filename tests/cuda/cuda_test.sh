@@ -24,7 +24,8 @@ plain_ptx=(-no-compress -gencode arch=compute_75,code=compute_75)
 build() {
   local name=$1 source=$2; shift 2
   local bin=$work/$name
-  if [ ! -x "$bin" ] || [ "$source" -nt "$bin" ] || [ "$src/tests/cuda/check.h" -nt "$bin" ]; then
+  if [ ! -x "$bin" ] || [ "$source" -nt "$bin" ] || [ "$src/tests/cuda/check.h" -nt "$bin" ] ||
+     [ "$src/tests/cuda/lib_inputs.h" -nt "$bin" ] || [ "$src/workloads/host_data.cpp" -nt "$bin" ]; then
     "$nvcc" -cudart shared -O2 -I"$src/tests/cuda" -I"$src" "$@" -o "$bin.tmp.$$" "$source" ||
       fail "nvcc could not compile $source"
     mv "$bin.tmp.$$" "$bin"
@@ -126,15 +127,23 @@ case $case in
     [ $s = 2 ] && grep -q "needs libcudart.so.11" "$work/$case.err" || fail "version mismatch: exit $s"
     "$stacksim" cuda small --set gpu.num_smz=2 -- "$work/vecadd" >/dev/null 2>"$work/$case.err"; s=$?
     [ $s = 2 ] || fail "bad config key: exit $s" ;;
-  library_vecadd | library_saxpy | library_matmul)
-    # The library's kernel and the same host calls as the library workload: the same kernel cycles.
+  library_*)
+    # The library's kernels, its inputs (lib_inputs.h: the simulator's own generators, the same
+    # seed) and the same host calls as the library workload: the same kernel cycles, kernel by kernel.
     name=${case#library_}
-    size=8192; [ "$name" = matmul ] && size=64
+    case $name in
+      matmul | gemm | hotspot) size=64 ;;
+      atax | bicg | 2dconv) size=128 ;;
+      bfs) size=4096 ;;
+      *) size=8192 ;;
+    esac
+    seed=3
     bin=$(build "lib_$name" "$src/tests/cuda/lib_$name.cu" "${plain_ptx[@]}") || exit 1
-    run "$work/lib_$name.out" "$bin" "$size"
+    run "$work/lib_$name.out" "$bin" "$size" "$seed"
     [ "$status" = 0 ] && grep -q "PASSED lib_$name" <<<"$out" || fail "exit status $status"
     rm -rf "$work/lib_$name.run"
-    "$stacksim" run small --workload "$name:$size" --quiet --out "$work/lib_$name.run" || fail "stacksim run failed"
+    "$stacksim" run small --workload "$name:$size" --seed "$seed" --quiet --out "$work/lib_$name.run" ||
+      fail "stacksim run failed"
     cycles() { python3 -c "import json; print([k['cycles'] for k in json.load(open('$1/summary.json'))['kernels']])"; }
     a=$(cycles "$work/lib_$name.out") b=$(cycles "$work/lib_$name.run")
     echo "kernel cycles of $name:$size: stacksim cuda $a, stacksim run --workload $b"

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// The library workload matmul as an ordinary CUDA program (the library's tiled kernel, the same
-// host calls in the same order: upload A, upload B, allocate C, launch, download C). Argument: n.
+// The library workload matmul as an ordinary CUDA program (the library's tiled kernel, its inputs
+// from tests/cuda/lib_inputs.h, the same host calls in the same order: upload A, upload B,
+// allocate C, launch, download C). Arguments: n, seed.
 #include <cmath>
 #include <vector>
 
-#include "check.h"
+#include "lib_inputs.h"
 #include "workloads/kernels/matmul.cu"
 
 int main(int argc, char** argv) {
-    const int n = argc > 1 ? std::atoi(argv[1]) : 64;
-    std::vector<float> a(size_t(n) * n), b(size_t(n) * n), c(size_t(n) * n);
-    for (size_t i = 0; i < a.size(); ++i) {
-        a[i] = static_cast<float>(i % 11) * 0.5f - 2.0f;
-        b[i] = static_cast<float>(i % 7) * 0.25f;
-    }
+    const int n = static_cast<int>(lib_arg(argc, argv, 1, 64));
+    const uint64_t seed = lib_arg(argc, argv, 2, 1);
+    const std::vector<float> a = random_f32(size_t(n) * n, sub_seed(seed, 0), -1.0f, 1.0f);
+    const std::vector<float> b = random_f32(size_t(n) * n, sub_seed(seed, 1), -1.0f, 1.0f);
+    std::vector<float> c(size_t(n) * n);
     const size_t bytes = a.size() * sizeof(float);
     float *da, *db, *dc;
     CHECK(cudaMalloc(&da, bytes));

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// The library workload vecadd as an ordinary CUDA program: the library's kernel source and the
-// same host calls in the same order (upload a, upload b, allocate c, launch, download c), so
-// `stacksim cuda` gives the kernel cycles of `stacksim run --workload vecadd:N`. Argument: N.
+// The library workload vecadd as an ordinary CUDA program: the library's kernel source, its inputs
+// (tests/cuda/lib_inputs.h) and the same host calls in the same order (upload a, upload b,
+// allocate c, launch, download c), so `stacksim cuda` gives the kernel cycles of
+// `stacksim run --workload vecadd:N --seed SEED`. Arguments: N, seed.
 #include <vector>
 
-#include "check.h"
+#include "lib_inputs.h"
 #include "workloads/kernels/vecadd.cu"
 
 int main(int argc, char** argv) {
-    const int n = argc > 1 ? std::atoi(argv[1]) : 4096;
-    std::vector<float> a(n), b(n), c(n);
-    for (int i = 0; i < n; ++i) {
-        a[i] = static_cast<float>(i % 13) - 6.0f;
-        b[i] = 0.25f * static_cast<float>(i % 5);
-    }
+    const int n = static_cast<int>(lib_arg(argc, argv, 1, 4096));
+    const uint64_t seed = lib_arg(argc, argv, 2, 1);
+    const std::vector<float> a = random_f32(n, sub_seed(seed, 0), -1.0f, 1.0f);
+    const std::vector<float> b = random_f32(n, sub_seed(seed, 1), -1.0f, 1.0f);
+    std::vector<float> c(n);
     float *da, *db, *dc;
     CHECK(cudaMalloc(&da, n * sizeof(float)));
     CHECK(cudaMemcpy(da, a.data(), n * sizeof(float), cudaMemcpyHostToDevice));

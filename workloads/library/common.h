@@ -21,11 +21,6 @@ namespace stacksim::workloads {
 inline constexpr double kRelTol = 1e-4;
 inline constexpr double kAbsTol = 1e-5;
 
-/// An independent seed for input array `stream` of a workload seeded with `seed`.
-inline uint64_t sub_seed(uint64_t seed, uint64_t stream) {
-    return SplitMix64(seed ^ (stream * 0xd1b54a32d192ed03ull)).next();
-}
-
 /// Accumulates element comparisons into a VerifyResult (first mismatch is reported).
 class Checker {
 public:
