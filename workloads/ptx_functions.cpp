@@ -94,6 +94,7 @@ void PtxParser::parse_function() {
     f.frame_bytes = m_frame_bytes;
     f.callees = m_body_calls.callees;
     f.indirect = m_body_calls.indirect;
+    f.shared = m_body_calls;
     f.defined = true;
     if (m_problems && m_problems->size() != problems_before) f.address_taken = f.address_taken;  // kept for links
     m_func = nullptr;
@@ -251,6 +252,7 @@ void PtxParser::link_functions(core::Module& mod) {
         struct Range { uint32_t begin, end, frame; };
         std::vector<Range> ranges{{0, static_cast<uint32_t>(k.code.size()), kc.frame_bytes}};
         bool failed = false;
+        std::vector<SharedRef> externs = kc.extern_refs;  // placed once every static is
         for (uint32_t id = 0; id < n; ++id) {
             const ParsedFunction& f = m_functions[id];
             core::FunctionInfo& fi = table->functions[id];
@@ -292,12 +294,28 @@ void PtxParser::link_functions(core::Module& mod) {
             k.reg_names.insert(k.reg_names.end(), f.body.reg_names.begin(), f.body.reg_names.end());
             k.reg_types.insert(k.reg_types.end(), f.body.reg_types.begin(), f.body.reg_types.end());
             k.local_bytes = local_base + f.body.local_bytes;
+            if (f.shared.own_bytes > 0) {  // the function's statics, after the kernel's
+                const uint32_t base = align_to(k.static_shared_bytes, f.shared.own_align);
+                for (const SharedRef& r : f.shared.own_refs) {
+                    core::Instruction& in = k.code[first + r.inst];
+                    (r.in_src ? in.src[r.slot] : in.dst[r.slot]).imm += base;
+                }
+                k.static_shared_bytes = base + f.shared.own_bytes;
+            }
+            for (SharedRef r : f.shared.extern_refs) {
+                r.inst += static_cast<uint32_t>(first);
+                externs.push_back(r);
+            }
             fi.entry = entry;
             fi.reg_first = reg_off;
             fi.reg_count = static_cast<uint16_t>(f.body.num_regs);
             fi.local_offset = local_base;
             fi.local_bytes = f.body.local_bytes;
             ranges.push_back({entry, static_cast<uint32_t>(k.code.size()), f.frame_bytes});
+        }
+        for (const SharedRef& r : externs) {  // dynamic shared memory starts after all statics
+            core::Instruction& in = k.code[r.inst];
+            (r.in_src ? in.src[r.slot] : in.dst[r.slot]).imm = align_to(k.static_shared_bytes, r.align) + r.addend;
         }
         if (failed && ki < m_clean.size()) m_clean[ki] = false;
         for (const Range& r : ranges) {

@@ -454,8 +454,12 @@ uint16_t PtxParser::lookup_reg(const Token& t) const {
 
 void PtxParser::finish_kernel(core::Kernel& k) {
     k.reg_types = m_reg_type;
-    // Shared layout: module-scope statics, then the kernel's statics, then extern (dynamic).
-    std::unordered_map<std::string, uint32_t> addr;
+    // Shared layout: module-scope statics, then the kernel's statics, then the statics of the
+    // functions it links (link_functions), then extern (dynamic). A function's own statics are
+    // per CTA like a kernel's (`__shared__` in a __noinline__ function): here they get offsets in
+    // the function's own region, which each kernel linking the function places after its own.
+    std::unordered_map<std::string, uint32_t> addr, extern_align;
+    std::unordered_map<std::string, bool> own_names;
     uint32_t size = 0;
     auto place = [&](const std::vector<SharedVar>& vars) {
         for (const SharedVar& v : vars) {
@@ -466,10 +470,26 @@ void PtxParser::finish_kernel(core::Kernel& k) {
         }
     };
     place(m_module_shared);
-    place(m_kernel_shared);
+    if (m_func) {
+        uint32_t own = 0;
+        for (const SharedVar& v : m_kernel_shared) {
+            if (v.is_extern) continue;
+            own = align_up(own, v.align);
+            addr[v.name] = own;
+            own_names[v.name] = true;
+            own += v.bytes;
+            m_body_calls.own_align = std::max(m_body_calls.own_align, v.align);
+        }
+        m_body_calls.own_bytes = own;
+    } else {
+        place(m_kernel_shared);
+    }
     k.static_shared_bytes = size;
     for (const SharedVar& v : m_module_shared)
-        if (v.is_extern) addr[v.name] = align_up(size, v.align);
+        if (v.is_extern) {
+            addr[v.name] = align_up(size, v.align);
+            extern_align[v.name] = v.align;
+        }
     size = 0;
     place(m_kernel_local);
     k.local_bytes = size;
@@ -512,7 +532,13 @@ void PtxParser::finish_kernel(core::Kernel& k) {
         }
         core::Operand& o = f.in_src ? in.src[f.slot] : in.dst[f.slot];
         o.imm = it->second + f.addend;
-        if (m_func && local_names.count(f.name)) m_func->local_refs.emplace_back(f.inst, f.in_src, f.slot);
+        if (local_names.count(f.name)) {
+            if (m_func) m_func->local_refs.emplace_back(f.inst, f.in_src, f.slot);
+        } else if (own_names.count(f.name)) {
+            m_body_calls.own_refs.push_back({f.inst, f.in_src, f.slot, 1, 0});
+        } else if (auto e = extern_align.find(f.name); e != extern_align.end()) {
+            m_body_calls.extern_refs.push_back({f.inst, f.in_src, f.slot, e->second, f.addend});
+        }
     }
 }
 

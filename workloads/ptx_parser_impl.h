@@ -31,6 +31,27 @@ struct ParamSym {
     uint32_t offset = 0, bytes = 0;
 };
 
+/// An operand holding a .shared address that linking moves: a function's own static
+/// (`align` unused) or an extern (dynamic) array, which starts after every static of the kernel.
+struct SharedRef {
+    uint32_t inst = 0;
+    bool in_src = true;
+    uint8_t slot = 0;
+    uint32_t align = 1;   ///< extern: the array's alignment
+    uint64_t addend = 0;  ///< extern: the offset into the array
+};
+
+/// Calls made by a body (for linking), and its .shared references that linking places.
+struct KernelCalls {
+    std::vector<uint32_t> callees;
+    bool indirect = false;
+    uint32_t frame_bytes = 0;
+    std::vector<SharedRef> extern_refs;  ///< operands addressing an extern .shared array
+    std::vector<SharedRef> own_refs;     ///< a function's operands addressing its own statics
+    uint32_t own_bytes = 0;              ///< a function's own .shared statics, bytes
+    uint32_t own_align = 1;
+};
+
 /// A `.func` of the module: its signature, and its body parsed like a kernel's (own registers,
 /// labels, .local data), linked into each kernel that can reach it (ptx_functions.cpp).
 struct ParsedFunction {
@@ -47,13 +68,7 @@ struct ParsedFunction {
     std::vector<std::tuple<uint32_t, bool, uint8_t>> local_refs;  ///< operands holding a .local offset
     std::vector<uint32_t> callees;  ///< direct callees (module function ids)
     bool indirect = false;          ///< has an indirect call
-};
-
-/// Calls made by a kernel body (for linking).
-struct KernelCalls {
-    std::vector<uint32_t> callees;
-    bool indirect = false;
-    uint32_t frame_bytes = 0;
+    KernelCalls shared;             ///< its .shared statics and references (extern_refs, own_*)
 };
 
 /// A reference resolved when the kernel body is complete (labels, shared symbols).

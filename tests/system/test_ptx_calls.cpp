@@ -171,3 +171,62 @@ TEST_CASE("calls: each recursive activation keeps its own local array (-O3)", "[
 TEST_CASE("calls: each recursive activation keeps its own stack frame (-G)", "[ptx][calls][local]") {
     run_recursion_local("recursion_local_debug.ptx");
 }
+
+namespace {
+std::string func_shared_ptx() {
+    return test::read_file(std::string(STACKSIM_SOURCE_DIR) + "/tests/data/ptx_corpus/func_shared.ptx");
+}
+constexpr uint32_t kBlocks = 5, kThreads = 256;
+// Small integers: every partial sum is exact in float, whatever the order.
+float input_value(uint32_t i) { return float(int(i % 23) - 11); }
+float block_total(uint32_t b) {
+    float s = 0.f;
+    for (uint32_t t = 0; t < kThreads; ++t) s += input_value(b * kThreads + t);
+    return s;
+}
+}  // namespace
+
+TEST_CASE("calls: a __shared__ array in a non-inlined function is its own per-CTA static, after the kernel's",
+          "[ptx][calls][shared]") {
+    std::vector<float> in(kBlocks * kThreads), out;
+    for (uint32_t i = 0; i < in.size(); ++i) in[i] = input_value(i);
+    workloads::DevPtr din = 0, dout = 0;
+    test::HarnessKernel k;
+    k.ptx = func_shared_ptx();
+    k.entry = "_Z14func_block_sumPKfPf";
+    k.grid = {kBlocks, 1, 1};
+    k.block = {kThreads, 1, 1};
+    k.setup = [&](workloads::HostApi& host) {
+        din = host.upload(in);
+        dout = host.malloc(kBlocks * 4);
+        return workloads::LaunchArgs().ptr(din).ptr(dout);
+    };
+    test::run_kernel_then(k, [&](workloads::HostApi& host) { host.download(out, dout, kBlocks); });
+    REQUIRE(out.size() == kBlocks);
+    // The kernel's table (mine[b % 32] = 1000 b) survives the function's use of its own buffer.
+    for (uint32_t b = 0; b < kBlocks; ++b) CHECK(out[b] == block_total(b) + 1000.f * float(b));
+}
+
+TEST_CASE("calls: dynamic shared memory starts after the kernel's and its functions' statics", "[ptx][calls][shared]") {
+    std::vector<float> in(kBlocks * kThreads), out;
+    for (uint32_t i = 0; i < in.size(); ++i) in[i] = input_value(i);
+    workloads::DevPtr din = 0, dout = 0;
+    test::HarnessKernel k;
+    k.ptx = func_shared_ptx();
+    k.entry = "_Z10func_mixedPKfPf";
+    k.grid = {kBlocks, 1, 1};
+    k.block = {kThreads, 1, 1};
+    k.dynamic_shared_bytes = kThreads * 4;
+    k.setup = [&](workloads::HostApi& host) {
+        din = host.upload(in);
+        dout = host.malloc(in.size() * 4);
+        return workloads::LaunchArgs().ptr(din).ptr(dout);
+    };
+    test::run_kernel_then(k, [&](workloads::HostApi& host) { host.download(out, dout, in.size()); });
+    REQUIRE(out.size() == in.size());
+    for (uint32_t b = 0; b < kBlocks; ++b)
+        for (uint32_t t = 0; t < kThreads; ++t) {
+            const float neighbour = input_value(b * kThreads + (t + 1) % kThreads);
+            CHECK(out[b * kThreads + t] == neighbour + block_total(b) + 0.5f * float(t % 16));
+        }
+}
