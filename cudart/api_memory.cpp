@@ -236,14 +236,39 @@ cudaError_t cudaFreeHost(void* ptr) {
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, int kind) { return copy(dst, src, bytes, kind); }
 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, int kind, cudaStream_t stream) {
-    bool ok = false;
     {
         auto& rt = Runtime::get();
         auto lk = rt.lock();
-        rt.stream(stream, &ok);
+        bool ok = false;
+        cudart::StreamObject* so = rt.stream(stream, &ok);
         if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+        if (bytes == 0) return cudaSuccess;
+        if (!dst || !src) return rt.set_error(cudaErrorInvalidValue);
+        int k = kind;
+        if (cudaError_t e = resolve(rt, dst, src, bytes, k)) return rt.set_error(e);
+        // Pinned host memory and device memory the program does not mirror: a stream command
+        // that overlaps other streams' work. Anything else is the synchronous copy (pageable
+        // memory is staged by CUDA too; docs/cuda_programs.md).
+        const bool async = (k == cudaMemcpyHostToDevice && rt.is_pinned_range(src, bytes) &&
+                            !rt.is_mirrored(addr(dst), bytes)) ||
+                           (k == cudaMemcpyDeviceToHost && rt.is_pinned_range(dst, bytes) &&
+                            !rt.is_mirrored(addr(src), bytes)) ||
+                           (k == cudaMemcpyDeviceToDevice && !rt.is_mirrored(addr(dst), bytes) &&
+                            !rt.is_mirrored(addr(src), bytes));
+        if (async) {
+            const workloads::StreamId sid = so ? so->id : 0;
+            const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
+            const bool legacy = !so || !(so->flags & kStreamNonBlocking);
+            return rt.call([&](workloads::HostApi& h) {
+                if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
+                h.set_stream(sid);
+                if (k == cudaMemcpyHostToDevice) h.memcpy_h2d_async(addr(dst), src, bytes);
+                else if (k == cudaMemcpyDeviceToHost) h.memcpy_d2h_async(dst, addr(src), bytes);
+                else h.memcpy_d2d_async(addr(dst), addr(src), bytes);
+            });
+        }
     }
-    return copy(dst, src, bytes, kind);  // synchronous: copies do not overlap kernels (docs)
+    return copy(dst, src, bytes, kind);
 }
 
 cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
@@ -268,8 +293,25 @@ cudaError_t cudaMemset(void* dst, int value, size_t bytes) {
 }
 
 cudaError_t cudaMemsetAsync(void* dst, int value, size_t bytes, cudaStream_t stream) {
-    (void)stream;
-    return cudaMemset(dst, value, bytes);
+    {
+        auto& rt = Runtime::get();
+        auto lk = rt.lock();
+        bool ok = false;
+        cudart::StreamObject* so = rt.stream(stream, &ok);
+        if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+        if (bytes == 0) return cudaSuccess;
+        if (rt.is_device_range(addr(dst), bytes) && !rt.is_mirrored(addr(dst), bytes)) {
+            const workloads::StreamId sid = so ? so->id : 0;
+            const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
+            const bool legacy = !so || !(so->flags & kStreamNonBlocking);
+            return rt.call([&](workloads::HostApi& h) {
+                if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
+                h.set_stream(sid);
+                h.memset_async(addr(dst), static_cast<uint8_t>(value), bytes);
+            });
+        }
+    }
+    return cudaMemset(dst, value, bytes);  // mirrored memory: synchronous
 }
 
 cudaError_t cudaMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height) {

@@ -141,6 +141,14 @@ bool Runtime::is_device_range(uint64_t p, uint64_t bytes) const {
     return p >= it->first && p - it->first <= it->second && bytes <= it->second - (p - it->first);
 }
 
+bool Runtime::is_pinned_range(const void* p, uint64_t bytes) const {
+    auto it = m_host_allocs.upper_bound(p);
+    if (it == m_host_allocs.begin()) return false;
+    --it;
+    const auto base = reinterpret_cast<uintptr_t>(it->first), q = reinterpret_cast<uintptr_t>(p);
+    return q >= base && bytes <= it->second && q - base <= it->second - bytes;
+}
+
 StreamObject* Runtime::stream(cudaStream_t s, bool* ok) {
     *ok = true;
     const auto v = reinterpret_cast<uintptr_t>(s);

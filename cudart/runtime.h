@@ -144,6 +144,9 @@ public:
     /// True when [p, p + bytes) lies inside one device allocation.
     bool is_device_range(uint64_t p, uint64_t bytes) const;
     std::map<const void*, size_t>& host_allocations() { return m_host_allocs; }
+    /// True when [p, p + bytes) lies inside one pinned host allocation (cudaMallocHost,
+    /// cudaHostAlloc without cudaHostAllocMapped): what asynchronous copies need.
+    bool is_pinned_range(const void* p, uint64_t bytes) const;
     /// Mapped pinned memory (cudaHostAllocMapped): host memory the kernels reach at the same
     /// address, kept like managed memory (map_managed) but copied over PCIe as host memory.
     std::map<uint64_t, uint64_t>& mapped_host_allocations() { return m_mapped_host; }

@@ -69,6 +69,23 @@ void DeviceRuntime::timed_copy(memory::Direction d, uint64_t bytes) {
     if (--m_copies_in_flight == 0) m_copy_ps += sc_core::sc_time_stamp().value() - m_copy_busy_since;
 }
 
+bool DeviceRuntime::plain_range(workloads::DevPtr p, uint64_t bytes) const {
+    auto it = m_allocations.upper_bound(p);
+    if (it == m_allocations.begin()) return false;
+    --it;
+    return !it->second.managed && p >= it->first && bytes <= it->second.bytes && p - it->first <= it->second.bytes - bytes;
+}
+
+sc_core::sc_event* DeviceRuntime::start_async_copy(memory::Direction d, uint64_t bytes, uint64_t* done_ps) {
+    if (!m_pcie || m_free_copies) return nullptr;
+    if (m_copies_in_flight++ == 0) m_copy_busy_since = sc_core::sc_time_stamp().value();
+    return &m_pcie->start_copy(d, bytes, done_ps);
+}
+
+void DeviceRuntime::end_async_copy() {
+    if (--m_copies_in_flight == 0) m_copy_ps += sc_core::sc_time_stamp().value() - m_copy_busy_since;
+}
+
 void DeviceRuntime::host_touch(workloads::DevPtr p, uint64_t bytes, bool writes) {
     for (uint64_t n : m_gmmu->host_access(p, bytes, writes)) timed_copy(memory::Direction::D2H, n);
 }

@@ -52,6 +52,18 @@ public:
     /// Device-to-device copy: functional only (it does not cross PCIe).
     void memcpy_d2d(workloads::DevPtr dst, workloads::DevPtr src, uint64_t bytes);
 
+    /// Asynchronous copies (HostApi::memcpy_h2d_async and friends). True when [p, p + bytes)
+    /// lies in one allocation that is not managed: such copies move bytes without paging, so
+    /// they can run as stream commands; a copy involving managed memory stays synchronous.
+    bool plain_range(workloads::DevPtr p, uint64_t bytes) const;
+    /// Starts the PCIe transfer of an asynchronous copy of `bytes` in direction `d` and returns
+    /// the link's completion event (`*done_ps` is set when it completes, see
+    /// PcieLink::start_copy); null when copies cost no time (no link, or ideal unified memory):
+    /// the copy is then complete at once. Each non-null start is ended by end_async_copy().
+    sc_core::sc_event* start_async_copy(memory::Direction d, uint64_t bytes, uint64_t* done_ps);
+    /// The transfer started by start_async_copy has completed (copy-time accounting).
+    void end_async_copy();
+
     /// A launch of `entry` of the library file `ptx_file` (or of PTX text when `source` is set),
     /// checked (parameters, shape, occupancy). Throws sim::InputError naming the file.
     std::unique_ptr<core::KernelLaunch> make_launch(const std::string& ptx_file, const std::string* source,

@@ -16,6 +16,7 @@ HostProgram::HostProgram(sc_core::sc_module_name name, workloads::Workload& work
     : sc_module(name), m_workload(workload), m_device(device), m_kmu(kmu), m_settings(settings),
       m_latency_ps(settings.launch_latency_ps), m_streams(1), m_arrival("arrival") {
     SC_THREAD(thread);
+    SC_THREAD(copy_waiter);
     SC_METHOD(pump);
     sensitive << m_arrival;
     dont_initialize();
@@ -98,7 +99,7 @@ void HostProgram::pump() {
 
 void HostProgram::pump(uint32_t id) {
     Stream& st = m_streams[id];
-    while (!st.commands.empty() && !st.kernel_running) {
+    while (!st.commands.empty() && !st.front_busy) {
         StreamCommand& c = st.commands.front();
         switch (c.kind) {
         case StreamCommand::Kind::RecordEvent:
@@ -112,10 +113,18 @@ void HostProgram::pump(uint32_t id) {
             if (!m_events[c.event]) return;
             st.commands.pop_front();
             continue;
+        case StreamCommand::Kind::Copy:
+            if (!start_copy(c.copy)) {
+                st.front_busy = true;  // copy_waiter completes it
+                return;
+            }
+            st.commands.pop_front();
+            m_changed.notify(sc_core::SC_ZERO_TIME);
+            continue;
         case StreamCommand::Kind::Kernel: break;
         }
         if (c.arrival_ps > sc_core::sc_time_stamp().value()) return;  // m_arrival wakes us
-        st.kernel_running = true;
+        st.front_busy = true;
         core::KernelLaunch& launch = *c.launch;
         auto record = std::make_shared<KernelRecord>();
         record->name = launch.name();
@@ -134,7 +143,7 @@ void HostProgram::pump(uint32_t id) {
                 record->issue_outcomes = l.outcomes;
                 m_device.add_record(*record);
                 Stream& s = m_streams[id];
-                s.kernel_running = false;
+                s.front_busy = false;
                 s.commands.pop_front();
                 m_changed.notify(sc_core::SC_ZERO_TIME);
                 // The stream goes on in the next delta, outside the SM's tick, so the next

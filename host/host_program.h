@@ -2,6 +2,7 @@
 // The simulated host CPU of one application: runs its host program on one SystemC thread.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -51,6 +52,11 @@ public:
     void memcpy_d2h(void* dst, workloads::DevPtr src, uint64_t bytes) override;
     void memset(workloads::DevPtr dst, uint8_t value, uint64_t bytes) override;
     void memcpy_d2d(workloads::DevPtr dst, workloads::DevPtr src, uint64_t bytes) override;
+    // Asynchronous copies: stream commands (host/host_copies.cpp).
+    void memcpy_h2d_async(workloads::DevPtr dst, const void* src, uint64_t bytes) override;
+    void memcpy_d2h_async(void* dst, workloads::DevPtr src, uint64_t bytes) override;
+    void memcpy_d2d_async(workloads::DevPtr dst, workloads::DevPtr src, uint64_t bytes) override;
+    void memset_async(workloads::DevPtr dst, uint8_t value, uint64_t bytes) override;
     void launch(const std::string& ptx_file, const std::string& entry, workloads::Dim3 grid,
                 workloads::Dim3 block, const workloads::LaunchArgs& args,
                 uint32_t dynamic_shared_bytes) override;
@@ -100,6 +106,27 @@ public:
     workloads::Workload& workload() { return m_workload; }
 
 private:
+    /// An asynchronous copy or memset: the payload of a stream's Copy command.
+    struct AsyncCopy {
+        enum class Kind : uint8_t { H2D, D2H, D2D, Memset } kind = Kind::H2D;
+        workloads::DevPtr dev = 0;      ///< the device side (destination, or source of D2H)
+        workloads::DevPtr dev_src = 0;  ///< D2D: the source
+        void* host_dst = nullptr;       ///< D2H
+        const void* host_src = nullptr; ///< H2D
+        uint64_t bytes = 0;
+        uint8_t value = 0;              ///< Memset
+        uint32_t stream = 0;
+        sc_core::sc_event* done = nullptr;  ///< the link's completion event, while in flight
+        uint64_t done_ps = 0;               ///< set by the link when the transfer completes
+    };
+    void enqueue_copy(const AsyncCopy& copy);
+    /// Starts copy `slot` (its stream has reached it); true when it completed at once.
+    bool start_copy(uint32_t slot);
+    /// Moves copy `slot`'s bytes and frees the slot.
+    void apply_copy(uint32_t slot);
+    /// Completes the copies whose transfers have ended and waits for the next (SC_THREAD).
+    void copy_waiter();
+
     void thread();
     void enqueue(std::unique_ptr<core::KernelLaunch> launch);
     /// Moves every stream as far as it can go.
@@ -122,6 +149,10 @@ private:
     std::vector<std::unique_ptr<core::KernelLaunch>> m_launches;
     sc_core::sc_event_queue m_arrival;  ///< a launch reaches the kernel pool
     sc_core::sc_event m_changed;        ///< a command of some stream completed
+    std::deque<AsyncCopy> m_copies;     ///< copy slots (stable: the link writes done_ps)
+    std::vector<uint32_t> m_free_copy_slots;
+    std::vector<uint32_t> m_copies_in_flight;  ///< slots, in the order their transfers started
+    sc_core::sc_event m_copy_started;
     std::function<void()> m_on_finished;
     bool m_finished = false;
     std::exception_ptr m_failure;

@@ -97,6 +97,15 @@ public:
         memcpy_d2h(tmp.data(), src, bytes);
         memcpy_h2d(dst, tmp.data(), bytes);
     }
+    /// Asynchronous copies and memset on the current stream (set_stream), as cudaMemcpyAsync
+    /// with pinned host memory: the command runs when its stream reaches it, while other
+    /// streams' kernels and copies go on, and its bytes move when it completes, so the host
+    /// buffer must stay valid and unchanged until the stream has passed it. Hosts that do not
+    /// model them, and copies involving managed memory, do the synchronous call (the default).
+    virtual void memcpy_h2d_async(DevPtr dst, const void* src, uint64_t bytes) { memcpy_h2d(dst, src, bytes); }
+    virtual void memcpy_d2h_async(void* dst, DevPtr src, uint64_t bytes) { memcpy_d2h(dst, src, bytes); }
+    virtual void memcpy_d2d_async(DevPtr dst, DevPtr src, uint64_t bytes) { memcpy_d2d(dst, src, bytes); }
+    virtual void memset_async(DevPtr dst, uint8_t value, uint64_t bytes) { memset(dst, value, bytes); }
     /// Launches `entry` from the library file `ptx_file` (e.g. "vecadd.ptx") and waits for it.
     /// `dynamic_shared_bytes` sizes extern .shared arrays.
     virtual void launch(const std::string& ptx_file, const std::string& entry, Dim3 grid,
