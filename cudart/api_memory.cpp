@@ -207,6 +207,32 @@ cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags) 
     return rt.set_error(cudaErrorNotSupported);
 }
 
+/// Pins program memory: it is then pinned memory for the copies (asynchronous copies overlap
+/// other streams). Kernels do not reach it (cudaHostGetDevicePointer says so), whatever the flags.
+cudaError_t cudaHostRegister(void* ptr, size_t bytes, unsigned flags) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    (void)flags;  // portable, mapped, I/O memory and read-only are not modelled
+    if (!ptr || bytes == 0) return rt.set_error(cudaErrorInvalidValue);
+    auto& reg = rt.registered_host();
+    const auto p = reinterpret_cast<uintptr_t>(ptr);
+    // A range that overlaps one registered before: CUDA's cudaErrorHostMemoryAlreadyRegistered.
+    auto next = reg.lower_bound(ptr);
+    if (next != reg.end() && reinterpret_cast<uintptr_t>(next->first) < p + bytes)
+        return rt.set_error(cudaErrorHostMemoryAlreadyRegistered);
+    if (next != reg.begin() && reinterpret_cast<uintptr_t>(std::prev(next)->first) + std::prev(next)->second > p)
+        return rt.set_error(cudaErrorHostMemoryAlreadyRegistered);
+    reg[ptr] = bytes;
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostUnregister(void* ptr) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (rt.registered_host().erase(ptr) == 0) return rt.set_error(cudaErrorHostMemoryNotRegistered);
+    return cudaSuccess;
+}
+
 cudaError_t cudaHostGetFlags(unsigned* flags, void* ptr) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();

@@ -142,11 +142,14 @@ bool Runtime::is_device_range(uint64_t p, uint64_t bytes) const {
 }
 
 bool Runtime::is_pinned_range(const void* p, uint64_t bytes) const {
-    auto it = m_host_allocs.upper_bound(p);
-    if (it == m_host_allocs.begin()) return false;
-    --it;
-    const auto base = reinterpret_cast<uintptr_t>(it->first), q = reinterpret_cast<uintptr_t>(p);
-    return q >= base && bytes <= it->second && q - base <= it->second - bytes;
+    for (const auto* ranges : {&m_host_allocs, &m_registered}) {
+        auto it = ranges->upper_bound(p);
+        if (it == ranges->begin()) continue;
+        --it;
+        const auto base = reinterpret_cast<uintptr_t>(it->first), q = reinterpret_cast<uintptr_t>(p);
+        if (q >= base && bytes <= it->second && q - base <= it->second - bytes) return true;
+    }
+    return false;
 }
 
 StreamObject* Runtime::stream(cudaStream_t s, bool* ok) {

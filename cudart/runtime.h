@@ -144,8 +144,11 @@ public:
     /// True when [p, p + bytes) lies inside one device allocation.
     bool is_device_range(uint64_t p, uint64_t bytes) const;
     std::map<const void*, size_t>& host_allocations() { return m_host_allocs; }
+    /// Host memory the program pinned with cudaHostRegister: start -> bytes.
+    std::map<const void*, size_t>& registered_host() { return m_registered; }
     /// True when [p, p + bytes) lies inside one pinned host allocation (cudaMallocHost,
-    /// cudaHostAlloc without cudaHostAllocMapped): what asynchronous copies need.
+    /// cudaHostAlloc without cudaHostAllocMapped) or registered range: what asynchronous
+    /// copies need.
     bool is_pinned_range(const void* p, uint64_t bytes) const;
     /// Mapped pinned memory (cudaHostAllocMapped): host memory the kernels reach at the same
     /// address, kept like managed memory (map_managed) but copied over PCIe as host memory.
@@ -195,6 +198,7 @@ private:
     cudaError_t m_last_error = cudaSuccess;
     std::map<uint64_t, uint64_t> m_device_allocs;
     std::map<const void*, size_t> m_host_allocs;
+    std::map<const void*, size_t> m_registered;
     std::map<uint64_t, uint64_t> m_mapped_host;
     /// Managed allocations: the program's copy (at the same address) is written to the simulated
     /// memory before each call that finds the GPU idle, and read back after it.

@@ -2,8 +2,9 @@
 // Asynchronous copies: chunks copied in, processed and copied out on one stream, then on four
 // streams (simpleStreams' pattern, pinned memory). Prints both times (simulated, events) and
 // checks the results; the four-stream run overlaps copies with other chunks' kernels, so it
-// must be clearly faster. Also: cudaMemsetAsync is ordered in its stream, and an async copy
-// from pageable memory (synchronous in effect) still gives the right data.
+// must be clearly faster. Also: cudaMemsetAsync is ordered in its stream, an async copy from
+// pageable memory (synchronous in effect) still gives the right data, and cudaHostRegister pins
+// program memory (with its errors for overlapping and unknown ranges).
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -87,6 +88,15 @@ int main(int argc, char** argv) {
     CHECK(cudaMemcpyAsync(pageable.data(), d_in, n * sizeof(float), cudaMemcpyDeviceToHost, st));
     CHECK(cudaStreamSynchronize(st));
     for (int i = 0; i < n; ++i) EXPECT(pageable[i] == h_in[i]);
+    // cudaHostRegister pins program memory: asynchronous copies from and to it.
+    std::vector<float> reg(n, 0.0f);
+    CHECK(cudaHostRegister(reg.data(), n * sizeof(float), cudaHostRegisterDefault));
+    EXPECT(cudaHostRegister(reg.data() + 8, 64, cudaHostRegisterDefault) == cudaErrorHostMemoryAlreadyRegistered);
+    CHECK(cudaMemcpyAsync(reg.data(), d_in, n * sizeof(float), cudaMemcpyDeviceToHost, st));
+    CHECK(cudaStreamSynchronize(st));
+    for (int i = 0; i < n; ++i) EXPECT(reg[i] == h_in[i]);
+    CHECK(cudaHostUnregister(reg.data()));
+    EXPECT(cudaHostUnregister(reg.data()) == cudaErrorHostMemoryNotRegistered);
     CHECK(cudaStreamDestroy(st));
     CHECK(cudaFreeHost(h_in));
     CHECK(cudaFreeHost(h_out));
