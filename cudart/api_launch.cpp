@@ -237,8 +237,10 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
     attr->sharedSizeBytes = f->kernel->static_shared_bytes;
     attr->maxThreadsPerBlock = f->kernel->max_threads_per_cta ? static_cast<int>(f->kernel->max_threads_per_cta) : 1024;
     attr->numRegs = cfg ? static_cast<int>(cfg->sm.regs_per_thread) : 32;
-    attr->ptxVersion = 75;
-    attr->binaryVersion = 75;
+    // The PTX the kernel runs from (CUB picks its tuning policy by it: it must be the version
+    // the kernel was compiled for); the simulator runs that PTX, so it is also the binary.
+    attr->ptxVersion = static_cast<int>(f->module->ptx_arch);
+    attr->binaryVersion = attr->ptxVersion;
     attr->maxDynamicSharedSizeBytes = std::max(f->max_dynamic_shared, 48 * 1024 - static_cast<int>(attr->sharedSizeBytes));
     return cudaSuccess;
 }

@@ -123,7 +123,7 @@ cudaError_t Runtime::load_module(Module& m) {
             // The container's own header bounds it; 16 bytes are always readable.
             const uint64_t size = 16 + reinterpret_cast<const uint64_t*>(data)[1];
             auto entries = parse_fatbinary(data, size);
-            m.ptx = select_ptx(entries, kMaxPtxArch, nullptr);
+            m.ptx = select_ptx(entries, kMaxPtxArch, &m.ptx_arch);
             m.parsed = workloads::parse_ptx(m.ptx, m.source_name);
             m.loaded = true;
         } catch (const std::exception& e) {

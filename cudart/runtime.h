@@ -25,6 +25,7 @@ struct Module {
     uint32_t index = 0;
     bool loaded = false;     ///< PTX extracted and parsed (on first use)
     std::string ptx;
+    uint32_t ptx_arch = 0;   ///< the virtual architecture of that PTX (80 for compute_80)
     std::string source_name; ///< names the PTX in the simulator ("app.module0.ptx")
     core::Module parsed;     ///< for the parameter layout and attributes
     std::string error;       ///< why it could not be loaded (one line)

@@ -88,6 +88,15 @@ case $case in
     run "$work/streams.out" "$bin"
     [ "$status" = 0 ] && grep -q "PASSED streams_events" <<<"$out" || fail "exit status $status"
     has_results "$work/streams.out" ;;
+  func_attributes)
+    # The PTX version the program was compiled for, as CUB reads it: 75 by default, 80 with -arch=sm_80.
+    for arch in 75 80; do
+      flags=(); [ "$arch" = 80 ] && flags=(-arch=sm_80)
+      bin=$(build "func_attributes_$arch" "$src/tests/cuda/func_attributes.cu" "${flags[@]}") || exit 1
+      run "$work/func_attributes_$arch.out" "$bin"
+      [ "$status" = 0 ] && grep -q "PASSED func_attributes" <<<"$out" || fail "sm_$arch: exit status $status"
+      grep -q "^ptxVersion $arch\$" <<<"$out" || fail "sm_$arch: $(grep ptxVersion <<<"$out"), expected $arch"
+    done ;;
   async_copies)
     # cudaMemcpyAsync with pinned memory overlaps other streams' kernels: four streams beat one.
     bin=$(build async_copies "$src/tests/cuda/async_copies.cu" "${plain_ptx[@]}") || exit 1
