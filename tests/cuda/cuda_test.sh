@@ -202,7 +202,13 @@ print(int(sum(v['value'] for k, v in s.items() if k.endswith('faults.far'))))"; 
     nm -D "$bin" | grep -q "cudaMemcpyAsync_ptsz" || fail "nvcc did not use the per-thread entry points"
     run "$work/streams_pt.out" "$bin"
     [ "$status" = 0 ] && grep -q "PASSED simple_streams" <<<"$out" || fail "exit status $status: $(tail -5 <<<"$out")"
-    has_results "$work/streams_pt.out" ;;
+    has_results "$work/streams_pt.out"
+    # graphs and stream capture through the _ptsz names
+    bin=$(build prog_graphs_pt "$src/tests/cuda/programs/cuda_graphs.cu" --default-stream per-thread) || exit 1
+    nm -D "$bin" | grep -q "cudaStreamBeginCapture_ptsz" || fail "nvcc did not use the per-thread capture entry points"
+    run "$work/graphs_pt.out" "$bin"
+    [ "$status" = 0 ] && grep -q "PASSED cuda_graphs" <<<"$out" || fail "exit status $status: $(tail -5 <<<"$out")"
+    has_results "$work/graphs_pt.out" ;;
   sweep)
     # A sweep axis over a CUDA program: each point is `stacksim cuda`, the binary's content is
     # part of the identity (a rebuilt program makes its points stale and resume reruns them).
