@@ -6,6 +6,7 @@
 
 #include "core/occupancy.h"
 #include "cudart/api_common.h"
+#include "cudart/stream_capture.h"
 
 using stacksim::cudart::Runtime;
 
@@ -135,6 +136,17 @@ cudaError_t launch(const void* func, dim3 grid, dim3 block, void** args, size_t 
     bool ok = false;
     cudart::StreamObject* so = rt.stream(stream, &ok);
     if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    bool captured = false;
+    if (cudaError_t e = cudart::StreamCapture::get().enqueue(so, &captured)) return rt.set_error(e);
+    if (captured) {  // a kernel node of the capture, its arguments copied now
+        cudart::GraphNode node;
+        node.type = cudaGraphNodeTypeKernel;
+        if (cudaError_t e = cudart::make_kernel_launch(rt, func, grid, block, shared, args, node.kernel))
+            return rt.set_error(e);
+        node.kernel.cooperative = cooperative;
+        cudart::StreamCapture::get().record(so, node);
+        return cudaSuccess;
+    }
     workloads::LaunchArgs la;
     for (size_t i = 0; i < k.params.size(); ++i) {
         const uint32_t n = k.params[i].bytes;

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "cudart/api_common.h"
+#include "cudart/stream_capture.h"
 
 using stacksim::cudart::Runtime;
 using namespace stacksim;
@@ -87,6 +88,75 @@ cudaError_t copy_2d(void* dst, size_t dpitch, const void* src, size_t spitch, si
     });
 }
 
+/// cudaMemset[2D]: `height` rows of `width` bytes, `pitch` bytes apart.
+cudaError_t set_2d(void* dst, size_t pitch, int value, size_t width, size_t height) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    if (width == 0 || height == 0) return cudaSuccess;
+    if (width > pitch) return rt.set_error(cudaErrorInvalidPitchValue);
+    const uint64_t span = pitch * (height - 1) + width;
+    // Device memory, or mapped pinned memory (mirrored: the call's copy back brings the bytes home).
+    if (!rt.is_device_range(addr(dst), span) && !rt.is_mirrored(addr(dst), span))
+        return rt.set_error(cudaErrorInvalidValue);
+    return rt.call([&](workloads::HostApi& h) {
+        for (size_t r = 0; r < height; ++r) h.memset(addr(dst) + r * pitch, static_cast<uint8_t>(value), width);
+    });
+}
+
+/// A synchronous call during a capture (cudart/stream_capture.h): the error, remembered.
+cudaError_t unsafe_during_capture(bool legacy) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    return rt.set_error(cudart::StreamCapture::get().unsafe_call(legacy));
+}
+
+/// The stream of an asynchronous call: `*captured` when it captures (the call records a node).
+cudaError_t async_target(Runtime& rt, cudaStream_t stream, cudart::StreamObject** so, bool* captured) {
+    bool ok = false;
+    *so = rt.stream(stream, &ok);
+    if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    return rt.set_error(cudart::StreamCapture::get().enqueue(*so, captured));
+}
+
+cudaError_t capture_copy(cudart::StreamObject* so, const cudart::MemcpyOp& op) {
+    cudart::GraphNode node;
+    node.type = cudaGraphNodeTypeMemcpy;
+    node.copy = op;
+    cudart::StreamCapture::get().record(so, node);
+    return cudaSuccess;
+}
+
+/// cudaMemset[2D]Async: a memset node on a capturing stream, else cudaMemset2D's work.
+cudaError_t set_async(void* dst, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    cudart::StreamObject* so = nullptr;
+    bool captured = false;
+    if (cudaError_t e = async_target(rt, stream, &so, &captured)) return e;
+    if (!captured) {
+        // One row of device memory the program does not mirror: a stream command (ordered in
+        // its stream, not waiting for other streams' work).
+        if (height == 1 && width > 0 && rt.is_device_range(addr(dst), width) && !rt.is_mirrored(addr(dst), width)) {
+            const workloads::StreamId sid = so ? so->id : 0;
+            const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
+            const bool legacy = !so || !(so->flags & kStreamNonBlocking);
+            return rt.call([&](workloads::HostApi& h) {
+                if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
+                h.set_stream(sid);
+                h.memset_async(addr(dst), static_cast<uint8_t>(value), width);
+            });
+        }
+        return set_2d(dst, pitch, value, width, height);
+    }
+    if (width == 0 || height == 0) return cudaSuccess;
+    cudart::GraphNode node;
+    node.type = cudaGraphNodeTypeMemset;
+    const cudaMemsetParams p{dst, pitch, static_cast<unsigned>(value) & 0xffu, 1, width, height};
+    if (cudaError_t e = cudart::memset_op_from(rt, p, node.set)) return rt.set_error(e);
+    cudart::StreamCapture::get().record(so, node);
+    return cudaSuccess;
+}
+
 }  // namespace
 
 extern "C" {
@@ -94,6 +164,7 @@ extern "C" {
 cudaError_t cudaMalloc(void** ptr, size_t bytes) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
+    if (cudaError_t e = unsafe_during_capture(false)) return e;
     if (!ptr) return rt.set_error(cudaErrorInvalidValue);
     *ptr = nullptr;
     if (bytes == 0) return cudaSuccess;
@@ -146,6 +217,7 @@ cudaError_t cudaMallocPitch(void** ptr, size_t* pitch, size_t width, size_t heig
 cudaError_t cudaFree(void* ptr) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
+    if (cudaError_t e = unsafe_during_capture(false)) return e;
     if (!ptr) return cudaSuccess;
     auto it = rt.device_allocations().find(addr(ptr));
     if (it == rt.device_allocations().end()) return rt.set_error(cudaErrorInvalidValue);
@@ -259,19 +331,23 @@ cudaError_t cudaFreeHost(void* ptr) {
     return cudaSuccess;
 }
 
-cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, int kind) { return copy(dst, src, bytes, kind); }
+cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, int kind) {
+    if (cudaError_t e = unsafe_during_capture(true)) return e;
+    return copy(dst, src, bytes, kind);
+}
 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, int kind, cudaStream_t stream) {
     {
         auto& rt = Runtime::get();
         auto lk = rt.lock();
-        bool ok = false;
-        cudart::StreamObject* so = rt.stream(stream, &ok);
-        if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+        cudart::StreamObject* so = nullptr;
+        bool captured = false;
+        if (cudaError_t e = async_target(rt, stream, &so, &captured)) return e;
         if (bytes == 0) return cudaSuccess;
         if (!dst || !src) return rt.set_error(cudaErrorInvalidValue);
         int k = kind;
         if (cudaError_t e = resolve(rt, dst, src, bytes, k)) return rt.set_error(e);
+        if (captured) return capture_copy(so, cudart::MemcpyOp{dst, src, bytes, bytes, bytes, 1, kind});
         // Pinned host memory and device memory the program does not mirror: a stream command
         // that overlaps other streams' work. Anything else is the synchronous copy (pageable
         // memory is staged by CUDA too; docs/cuda_programs.md).
@@ -299,63 +375,45 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, int kind, 
 
 cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
                          int kind) {
+    if (cudaError_t e = unsafe_during_capture(true)) return e;
     return copy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
 
 cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
                               int kind, cudaStream_t stream) {
-    (void)stream;
+    {
+        auto& rt = Runtime::get();
+        auto lk = rt.lock();
+        cudart::StreamObject* so = nullptr;
+        bool captured = false;
+        if (cudaError_t e = async_target(rt, stream, &so, &captured)) return e;
+        if (captured) {
+            if (width == 0 || height == 0) return cudaSuccess;
+            if (width > dpitch || width > spitch) return rt.set_error(cudaErrorInvalidPitchValue);
+            if (!dst || !src || kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
+                return rt.set_error(cudaErrorInvalidValue);
+            return capture_copy(so, cudart::MemcpyOp{dst, src, dpitch, spitch, width, height, kind});
+        }
+    }
     return copy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
 
 cudaError_t cudaMemset(void* dst, int value, size_t bytes) {
-    auto& rt = Runtime::get();
-    auto lk = rt.lock();
-    if (bytes == 0) return cudaSuccess;
-    // Device memory, or mapped pinned memory (mirrored: the call's copy back brings the bytes home).
-    if (!rt.is_device_range(addr(dst), bytes) && !rt.is_mirrored(addr(dst), bytes))
-        return rt.set_error(cudaErrorInvalidValue);
-    return rt.call([&](workloads::HostApi& h) { h.memset(addr(dst), static_cast<uint8_t>(value), bytes); });
+    if (cudaError_t e = unsafe_during_capture(true)) return e;
+    return set_2d(dst, bytes, value, bytes, 1);
 }
 
 cudaError_t cudaMemsetAsync(void* dst, int value, size_t bytes, cudaStream_t stream) {
-    {
-        auto& rt = Runtime::get();
-        auto lk = rt.lock();
-        bool ok = false;
-        cudart::StreamObject* so = rt.stream(stream, &ok);
-        if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
-        if (bytes == 0) return cudaSuccess;
-        if (rt.is_device_range(addr(dst), bytes) && !rt.is_mirrored(addr(dst), bytes)) {
-            const workloads::StreamId sid = so ? so->id : 0;
-            const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
-            const bool legacy = !so || !(so->flags & kStreamNonBlocking);
-            return rt.call([&](workloads::HostApi& h) {
-                if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
-                h.set_stream(sid);
-                h.memset_async(addr(dst), static_cast<uint8_t>(value), bytes);
-            });
-        }
-    }
-    return cudaMemset(dst, value, bytes);  // mirrored memory: synchronous
+    return set_async(dst, bytes, value, bytes, 1, stream);
 }
 
 cudaError_t cudaMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height) {
-    auto& rt = Runtime::get();
-    auto lk = rt.lock();
-    if (width == 0 || height == 0) return cudaSuccess;
-    if (width > pitch) return rt.set_error(cudaErrorInvalidPitchValue);
-    const uint64_t span = pitch * (height - 1) + width;
-    if (!rt.is_device_range(addr(dst), span) && !rt.is_mirrored(addr(dst), span))
-        return rt.set_error(cudaErrorInvalidValue);
-    return rt.call([&](workloads::HostApi& h) {
-        for (size_t r = 0; r < height; ++r) h.memset(addr(dst) + r * pitch, static_cast<uint8_t>(value), width);
-    });
+    if (cudaError_t e = unsafe_during_capture(true)) return e;
+    return set_2d(dst, pitch, value, width, height);
 }
 
 cudaError_t cudaMemset2DAsync(void* dst, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
-    (void)stream;
-    return cudaMemset2D(dst, pitch, value, width, height);
+    return set_async(dst, pitch, value, width, height, stream);
 }
 
 /// Stream-ordered allocation: allocated at once; freed once the stream's earlier work is done.
@@ -363,14 +421,23 @@ cudaError_t cudaMallocAsync(void** ptr, size_t bytes, cudaStream_t stream) {
     {
         auto& rt = Runtime::get();
         auto lk = rt.lock();
-        bool ok = false;
-        rt.stream(stream, &ok);
-        if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+        cudart::StreamObject* so = nullptr;
+        bool captured = false;
+        if (cudaError_t e = async_target(rt, stream, &so, &captured)) return e;
+        if (captured) return rt.set_error(cudart::StreamCapture::get().refuse(so, "cudaMallocAsync"));
     }
     return cudaMalloc(ptr, bytes);
 }
 
 cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream) {
+    {
+        auto& rt = Runtime::get();
+        auto lk = rt.lock();
+        cudart::StreamObject* so = nullptr;
+        bool captured = false;
+        if (cudaError_t e = async_target(rt, stream, &so, &captured)) return e;
+        if (captured) return rt.set_error(cudart::StreamCapture::get().refuse(so, "cudaFreeAsync"));
+    }
     if (cudaError_t e = cudaStreamSynchronize(stream)) return e;
     return cudaFree(ptr);
 }

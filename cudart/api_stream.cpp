@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Streams, events and synchronisation, in simulated time.
 #include "cudart/api_common.h"
+#include "cudart/stream_capture.h"
 
 using stacksim::cudart::Runtime;
+using stacksim::cudart::StreamCapture;
 using namespace stacksim;
 
 namespace {
@@ -100,16 +102,6 @@ cudaError_t cudaStreamGetId(cudaStream_t stream, unsigned long long* id) {
     return cudaSuccess;
 }
 
-cudaError_t cudaStreamIsCapturing(cudaStream_t stream, int* status) {
-    auto& rt = Runtime::get();
-    auto lk = rt.lock();
-    bool ok = false;
-    rt.stream(stream, &ok);
-    if (!ok || !status) return rt.set_error(ok ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
-    *status = 0;  // cudaStreamCaptureStatusNone: graphs are not supported
-    return cudaSuccess;
-}
-
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* p, size_t bytes, unsigned flags) {
     (void)p, (void)bytes, (void)flags;
     auto& rt = Runtime::get();
@@ -119,17 +111,13 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* p, size_t bytes,
     return ok ? cudaSuccess : rt.set_error(cudaErrorInvalidResourceHandle);  // a hint (one application)
 }
 
-cudaError_t cudaThreadExchangeStreamCaptureMode(int* mode) {
-    if (!mode) return Runtime::get().set_error(cudaErrorInvalidValue);
-    return cudaSuccess;  // no capture: the mode has no effect
-}
-
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
     bool ok = false;
     cudart::StreamObject* s = rt.stream(stream, &ok);
     if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    if (cudaError_t e = StreamCapture::get().wait_stream(s)) return rt.set_error(e);
     const workloads::StreamId id = s ? s->id : 0;
     return rt.call([&](workloads::HostApi& h) { h.stream_synchronize(id); });
 }
@@ -140,6 +128,7 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
     bool ok = false;
     cudart::StreamObject* s = rt.stream(stream, &ok);
     if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    if (cudaError_t e = StreamCapture::get().wait_stream(s)) return rt.set_error(e);
     const workloads::StreamId id = s ? s->id : 0;
     return query_once(
         rt, [id](workloads::HostApi& h) { return h.stream_idle(id); },
@@ -154,6 +143,9 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
     cudart::StreamObject* s = rt.stream(stream, &ok);
     cudart::EventObject* e = rt.event(event);
     if (!ok || !e) return rt.set_error(cudaErrorInvalidResourceHandle);
+    bool handled = false;  // a fork or join of a capture
+    if (cudaError_t err = StreamCapture::get().wait_event(s, e, &handled)) return rt.set_error(err);
+    if (handled) return cudaSuccess;
     if (!e->id) return cudaSuccess;  // never recorded: nothing to wait for
     const workloads::StreamId id = s ? s->id : 0;
     const workloads::EventId ev = *e->id;
@@ -165,6 +157,21 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 /// before it returns on CUDA either; a host function must not call CUDA).
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* data) {
     if (!fn) return Runtime::get().set_error(cudaErrorInvalidValue);
+    {
+        auto& rt = Runtime::get();
+        auto lk = rt.lock();
+        bool ok = false, captured = false;
+        cudart::StreamObject* s = rt.stream(stream, &ok);
+        if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+        if (cudaError_t e = StreamCapture::get().enqueue(s, &captured)) return rt.set_error(e);
+        if (captured) {  // a host node of the capture
+            cudart::GraphNode node;
+            node.type = cudaGraphNodeTypeHost;
+            node.host = {fn, data};
+            StreamCapture::get().record(s, node);
+            return cudaSuccess;
+        }
+    }
     if (cudaError_t e = cudaStreamSynchronize(stream)) return e;
     fn(data);
     return cudaSuccess;
@@ -172,6 +179,14 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* data)
 
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t fn, void* data, unsigned flags) {
     if (!fn || flags != 0) return Runtime::get().set_error(cudaErrorInvalidValue);
+    {
+        auto& rt = Runtime::get();
+        auto lk = rt.lock();
+        bool ok = false;
+        cudart::StreamObject* s = rt.stream(stream, &ok);
+        if (ok && s && s->capture)  // CUDA does not capture it either (cudaLaunchHostFunc does)
+            return rt.set_error(StreamCapture::get().refuse(s, "cudaStreamAddCallback"));
+    }
     if (cudaError_t e = cudaStreamSynchronize(stream)) return e;
     fn(stream, cudaSuccess, data);
     return cudaSuccess;
@@ -204,6 +219,12 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
     cudart::EventObject* e = rt.event(event);
     if (!ok || !e) return rt.set_error(cudaErrorInvalidResourceHandle);
     const workloads::StreamId id = s ? s->id : 0;
+    bool captured = false;
+    if (cudaError_t err = StreamCapture::get().enqueue(s, &captured)) return rt.set_error(err);
+    if (captured) {  // stands for the stream's captured work: other streams fork and join with it
+        StreamCapture::get().record_event(e, s);
+        return cudaSuccess;
+    }
     const bool legacy = !s || !(s->flags & kStreamNonBlocking);
     const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
     workloads::EventId ev = 0;
@@ -213,6 +234,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
         }))
         return err;
     e->id = ev;
+    e->capture_id = 0;
     return cudaSuccess;
 }
 
@@ -226,6 +248,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event) {
     auto lk = rt.lock();
     cudart::EventObject* e = rt.event(event);
     if (!e) return rt.set_error(cudaErrorInvalidResourceHandle);
+    if (cudaError_t err = StreamCapture::get().wait_event_host(e)) return rt.set_error(err);
     if (!e->id) return cudaSuccess;
     const workloads::EventId ev = *e->id;
     return rt.call([&](workloads::HostApi& h) { h.event_synchronize(ev); });
@@ -236,6 +259,7 @@ cudaError_t cudaEventQuery(cudaEvent_t event) {
     auto lk = rt.lock();
     cudart::EventObject* e = rt.event(event);
     if (!e) return rt.set_error(cudaErrorInvalidResourceHandle);
+    if (cudaError_t err = StreamCapture::get().wait_event_host(e)) return rt.set_error(err);
     if (!e->id) return cudaSuccess;
     const workloads::EventId ev = *e->id;
     return query_once(
@@ -269,6 +293,7 @@ cudaError_t cudaDeviceSynchronize() {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
     if (rt.stopped()) return cudaSuccess;
+    if (cudaError_t e = StreamCapture::get().device_wait()) return rt.set_error(e);
     return rt.call([&](workloads::HostApi& h) { h.device_synchronize(); });
 }
 

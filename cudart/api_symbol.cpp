@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "cudart/api_common.h"
+#include "cudart/stream_capture.h"
 
 using stacksim::cudart::Runtime;
 using namespace stacksim;
@@ -73,13 +74,14 @@ cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t bytes, si
 
 cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t bytes, size_t offset, int kind,
                                     cudaStream_t stream) {
-    (void)stream;  // synchronous, like every copy of this runtime (docs/cuda_programs.md)
+    // Synchronous, like every copy of this runtime (docs/cuda_programs.md); not captured.
+    if (cudaError_t e = cudart::refuse_if_capturing(Runtime::get(), stream, "cudaMemcpyToSymbolAsync")) return e;
     return symbol_copy(symbol, const_cast<void*>(src), bytes, offset, kind, true);
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t bytes, size_t offset, int kind,
                                       cudaStream_t stream) {
-    (void)stream;
+    if (cudaError_t e = cudart::refuse_if_capturing(Runtime::get(), stream, "cudaMemcpyFromSymbolAsync")) return e;
     return symbol_copy(symbol, dst, bytes, offset, kind, false);
 }
 

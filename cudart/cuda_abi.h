@@ -12,6 +12,9 @@ using cudaError_t = int;
 using cudaStream_t = struct CUstream_st*;
 using cudaEvent_t = struct CUevent_st*;
 using cudaKernel_t = struct CUkern_st*;
+using cudaGraph_t = struct CUgraph_st*;
+using cudaGraphNode_t = struct CUgraphNode_st*;
+using cudaGraphExec_t = struct CUgraphExec_st*;
 
 struct dim3 {
     unsigned x, y, z;
@@ -39,6 +42,7 @@ enum : int {
     cudaErrorNoKernelImageForDevice = 209,
     cudaErrorInvalidPtx = 218,
     cudaErrorInvalidResourceHandle = 400,
+    cudaErrorIllegalState = 401,
     cudaErrorSymbolNotFound = 500,
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
@@ -49,6 +53,14 @@ enum : int {
     cudaErrorLaunchFailure = 719,
     cudaErrorCooperativeLaunchTooLarge = 720,
     cudaErrorNotSupported = 801,
+    cudaErrorStreamCaptureUnsupported = 900,
+    cudaErrorStreamCaptureInvalidated = 901,
+    cudaErrorStreamCaptureMerge = 902,
+    cudaErrorStreamCaptureUnmatched = 903,
+    cudaErrorStreamCaptureUnjoined = 904,
+    cudaErrorStreamCaptureIsolation = 905,
+    cudaErrorStreamCaptureImplicit = 906,
+    cudaErrorCapturedEvent = 907,
     cudaErrorUnknown = 999,
 };
 
@@ -290,6 +302,95 @@ struct cudaLaunchConfig_t {
     cudaStream_t stream;
     cudaLaunchAttribute* attrs;
     unsigned numAttrs;
+};
+
+// Graphs and stream capture (cudart/api_graph.cpp, cudart/api_capture.cpp).
+
+struct cudaPos {
+    size_t x, y, z;
+};
+
+/// make_cudaPitchedPtr: `pitch` bytes per row; `xsize`, `ysize` in elements (informative).
+struct cudaPitchedPtr {
+    void* ptr;
+    size_t pitch;
+    size_t xsize;
+    size_t ysize;
+};
+
+/// make_cudaExtent: `width` in bytes for linear memory, `height` rows, `depth` slices.
+struct cudaExtent {
+    size_t width, height, depth;
+};
+
+struct cudaMemcpy3DParms {
+    void* srcArray;  ///< cudaArray_t
+    cudaPos srcPos;
+    cudaPitchedPtr srcPtr;
+    void* dstArray;  ///< cudaArray_t
+    cudaPos dstPos;
+    cudaPitchedPtr dstPtr;
+    cudaExtent extent;
+    int kind;  ///< cudaMemcpyKind
+};
+
+struct cudaKernelNodeParams {
+    void* func;
+    dim3 gridDim;
+    dim3 blockDim;
+    unsigned int sharedMemBytes;
+    void** kernelParams;
+    void** extra;
+};
+
+struct cudaMemsetParams {
+    void* dst;
+    size_t pitch;  ///< bytes per row; unused when height is 1
+    unsigned int value;
+    unsigned int elementSize;  ///< 1, 2 or 4 bytes
+    size_t width;              ///< elements per row
+    size_t height;
+};
+
+struct cudaHostNodeParams {
+    cudaHostFn_t fn;
+    void* userData;
+};
+
+/// Annotation of an edge (CUDA 12.3+): all zero is a full dependency, the only kind served.
+struct cudaGraphEdgeData {
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;
+    unsigned char reserved[5];
+};
+
+struct cudaGraphInstantiateParams {
+    unsigned long long flags;
+    cudaStream_t uploadStream;
+    cudaGraphNode_t errNode_out;
+    int result_out;  ///< cudaGraphInstantiateResult
+};
+
+enum cudaGraphNodeType : int {
+    cudaGraphNodeTypeKernel = 0,
+    cudaGraphNodeTypeMemcpy = 1,
+    cudaGraphNodeTypeMemset = 2,
+    cudaGraphNodeTypeHost = 3,
+    cudaGraphNodeTypeGraph = 4,
+    cudaGraphNodeTypeEmpty = 5,
+};
+
+enum cudaStreamCaptureStatus : int {
+    cudaStreamCaptureStatusNone = 0,
+    cudaStreamCaptureStatusActive = 1,
+    cudaStreamCaptureStatusInvalidated = 2,
+};
+
+enum cudaStreamCaptureMode : int {
+    cudaStreamCaptureModeGlobal = 0,
+    cudaStreamCaptureModeThreadLocal = 1,
+    cudaStreamCaptureModeRelaxed = 2,
 };
 
 /// The wrapper nvcc passes to __cudaRegisterFatBinary.

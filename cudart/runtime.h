@@ -57,14 +57,21 @@ struct ManagedVariable {
     size_t bytes = 0;
 };
 
+struct CaptureSession;
+struct GraphNode;
+
 struct StreamObject {
     workloads::StreamId id = 0;
     unsigned flags = 0;
+    CaptureSession* capture = nullptr;       ///< the capture it takes part in (cudart/stream_capture.h)
+    std::vector<GraphNode*> capture_deps;    ///< while capturing: what its next node waits for
 };
 
 struct EventObject {
     std::optional<workloads::EventId> id;  ///< the last record, if any
     unsigned flags = 0;
+    uint64_t capture_id = 0;               ///< last recorded in this capture (0: none)
+    std::vector<GraphNode*> capture_deps;  ///< the capturing stream's nodes at that record
 };
 
 /// A launch configuration pushed by <<<...>>>.

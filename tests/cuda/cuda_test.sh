@@ -107,7 +107,7 @@ case $case in
     bin=$(build errors "$src/tests/cuda/errors.cu" "${plain_ptx[@]}") || exit 1
     run "$work/errors.out" "$bin" "$sms"
     [ "$status" = 0 ] && grep -q "PASSED errors" <<<"$out" || fail "exit status $status"
-    grep -q "cudaGraphCreate is not supported by stacksim" <<<"$err" || fail "no line naming the unsupported call"
+    grep -q "cudaMalloc3D is not supported by stacksim" <<<"$err" || fail "no line naming the unsupported call"
     grep -q "cudaDeviceGetDefaultMemPool is not supported by stacksim" <<<"$err" || fail "no line naming the stub" ;;
   exit_error)
     bin=$(build vecadd "$src/tests/cuda/vecadd.cu" "${plain_ptx[@]}") || exit 1
@@ -217,7 +217,13 @@ print(int(sum(v['value'] for k, v in s.items() if k.endswith('faults.far'))))"; 
     nm -D "$bin" | grep -q "cudaMemcpyAsync_ptsz" || fail "nvcc did not use the per-thread entry points"
     run "$work/streams_pt.out" "$bin"
     [ "$status" = 0 ] && grep -q "PASSED simple_streams" <<<"$out" || fail "exit status $status: $(tail -5 <<<"$out")"
-    has_results "$work/streams_pt.out" ;;
+    has_results "$work/streams_pt.out"
+    # graphs and stream capture through the _ptsz names
+    bin=$(build prog_graphs_pt "$src/tests/cuda/programs/cuda_graphs.cu" --default-stream per-thread) || exit 1
+    nm -D "$bin" | grep -q "cudaStreamBeginCapture_ptsz" || fail "nvcc did not use the per-thread capture entry points"
+    run "$work/graphs_pt.out" "$bin"
+    [ "$status" = 0 ] && grep -q "PASSED cuda_graphs" <<<"$out" || fail "exit status $status: $(tail -5 <<<"$out")"
+    has_results "$work/graphs_pt.out" ;;
   sweep)
     # A sweep axis over a CUDA program: each point is `stacksim cuda`, the binary's content is
     # part of the identity (a rebuilt program makes its points stale and resume reruns them).

@@ -64,8 +64,8 @@ int main(int argc, char** argv) {
     EXPECT(cudaStreamSynchronize(bogus) == cudaErrorInvalidResourceHandle);
     cudaGetLastError();
     // An unsupported call answers cudaErrorNotSupported (and says so on stderr).
-    cudaGraph_t graph;
-    EXPECT(cudaGraphCreate(&graph, 0) == cudaErrorNotSupported);
+    cudaPitchedPtr pitched;
+    EXPECT(cudaMalloc3D(&pitched, make_cudaExtent(16, 4, 4)) == cudaErrorNotSupported);
     EXPECT(cudaGetLastError() == cudaErrorNotSupported);
     // Also an entry point of the generated stubs (cudart/api_unsupported.cpp).
     cudaMemPool_t pool;
