@@ -439,11 +439,8 @@ int sc_main(int, char**) {
 
 // Textures arrive with the texture work (HostApi::create_texture_object); the rest is not
 // modelled. The symbol calls are in api_symbol.cpp.
-STACKSIM_UNSUPPORTED(cudaMemcpy3D)
-STACKSIM_UNSUPPORTED(cudaMemcpy3DAsync)
 STACKSIM_UNSUPPORTED(cudaMemcpyPeer)
 STACKSIM_UNSUPPORTED(cudaMemcpyPeerAsync)
-STACKSIM_UNSUPPORTED(cudaMalloc3D)
 STACKSIM_UNSUPPORTED(cudaMalloc3DArray)
 STACKSIM_UNSUPPORTED(cudaCreateSurfaceObject)
 STACKSIM_UNSUPPORTED(cudaDestroySurfaceObject)

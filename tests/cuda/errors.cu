@@ -64,8 +64,7 @@ int main(int argc, char** argv) {
     EXPECT(cudaStreamSynchronize(bogus) == cudaErrorInvalidResourceHandle);
     cudaGetLastError();
     // An unsupported call answers cudaErrorNotSupported (and says so on stderr).
-    cudaPitchedPtr pitched;
-    EXPECT(cudaMalloc3D(&pitched, make_cudaExtent(16, 4, 4)) == cudaErrorNotSupported);
+    EXPECT(cudaMemcpyPeer(d, 0, d, 0, 4) == cudaErrorNotSupported);
     EXPECT(cudaGetLastError() == cudaErrorNotSupported);
     // Also an entry point of the generated stubs (cudart/api_unsupported.cpp).
     cudaMemPool_t pool;
