@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "cudart/api_common.h"
+#include "cudart/mem_pool.h"
 #include "cudart/stream_capture.h"
 
 using stacksim::cudart::Runtime;
@@ -222,6 +223,7 @@ cudaError_t cudaFree(void* ptr) {
     auto it = rt.device_allocations().find(addr(ptr));
     if (it == rt.device_allocations().end()) return rt.set_error(cudaErrorInvalidValue);
     rt.device_allocations().erase(it);
+    cudart::MemPools::get().freed(addr(ptr));  // stream-ordered allocations count in their pool
     rt.unmap_managed(addr(ptr));
     if (rt.stopped()) return cudaSuccess;
     return rt.call([&](workloads::HostApi& h) { h.free(addr(ptr)); });
@@ -426,7 +428,13 @@ cudaError_t cudaMallocAsync(void** ptr, size_t bytes, cudaStream_t stream) {
         if (cudaError_t e = async_target(rt, stream, &so, &captured)) return e;
         if (captured) return rt.set_error(cudart::StreamCapture::get().refuse(so, "cudaMallocAsync"));
     }
-    return cudaMalloc(ptr, bytes);
+    const cudaError_t e = cudaMalloc(ptr, bytes);
+    if (e == cudaSuccess && *ptr) {
+        auto& rt = Runtime::get();
+        auto lk = rt.lock();
+        cudart::MemPools::get().allocated(cudart::MemPools::get().current(), addr(*ptr), bytes);
+    }
+    return e;
 }
 
 cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream) {

@@ -108,7 +108,7 @@ case $case in
     run "$work/errors.out" "$bin" "$sms"
     [ "$status" = 0 ] && grep -q "PASSED errors" <<<"$out" || fail "exit status $status"
     grep -q "cudaMemcpyPeer is not supported by stacksim" <<<"$err" || fail "no line naming the unsupported call"
-    grep -q "cudaDeviceGetDefaultMemPool is not supported by stacksim" <<<"$err" || fail "no line naming the stub" ;;
+    grep -q "cudaDeviceFlushGPUDirectRDMAWrites is not supported by stacksim" <<<"$err" || fail "no line naming the stub" ;;
   exit_error)
     bin=$(build vecadd "$src/tests/cuda/vecadd.cu" "${plain_ptx[@]}") || exit 1
     run "$work/exit.out" "$bin" 3

@@ -67,8 +67,8 @@ int main(int argc, char** argv) {
     EXPECT(cudaMemcpyPeer(d, 0, d, 0, 4) == cudaErrorNotSupported);
     EXPECT(cudaGetLastError() == cudaErrorNotSupported);
     // Also an entry point of the generated stubs (cudart/api_unsupported.cpp).
-    cudaMemPool_t pool;
-    EXPECT(cudaDeviceGetDefaultMemPool(&pool, 0) == cudaErrorNotSupported);
+    EXPECT(cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,
+                                              cudaFlushGPUDirectRDMAWritesToOwner) == cudaErrorNotSupported);
     EXPECT(cudaGetLastError() == cudaErrorNotSupported);
     CHECK(cudaFree(d));
     std::printf("PASSED errors\n");
