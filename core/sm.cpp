@@ -25,6 +25,7 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t id, const SmConfig& cfg, sim::Cloc
         m_clock.activate(*this);
     });
     m_warps.resize(cfg.max_threads / kWarpSize);
+    for (Warp& w : m_warps) w.ibuffer.count_changes(&m_fetch_changes);
     m_sched_warps.resize(cfg.schedulers);
     m_last_outcome.assign(cfg.schedulers, IssueOutcome::Idle);
     m_last_charged.assign(cfg.schedulers, nullptr);

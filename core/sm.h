@@ -173,6 +173,12 @@ private:
     std::vector<std::vector<uint32_t>> m_sched_warps;  ///< per scheduler: used warp slots
     uint32_t m_fetch_rr = 0;
     bool m_fetch_stopped = false;
+    // Fetch skips its scan while the last one found no warp to fetch and nothing that could
+    // let one fetch has happened since: an I-buffer entry left (m_fetch_changes, counted by
+    // the I-buffers), an I-cache fill returned, fetch resumed, or the CTAs changed (epoch).
+    uint64_t m_fetch_changes = 0;
+    bool m_fetch_idle = false;
+    uint64_t m_fetch_idle_changes = 0, m_fetch_idle_epoch = 0;
     uint64_t m_global_mem_insts = 0, m_coalesced_lines = 0;  ///< not stats: read by the ETC classifier
 
     Pipe m_alu, m_fp64, m_sfu, m_ldst, m_ctrl;

@@ -292,11 +292,15 @@ void Sm::send_requests(uint64_t cycle) {
 void Sm::stop_fetch(bool stop) {
     if (stop == m_fetch_stopped) return;
     m_fetch_stopped = stop;
-    if (!stop) m_clock.activate(*this);
+    if (!stop) {
+        ++m_fetch_changes;
+        m_clock.activate(*this);
+    }
 }
 
 void Sm::fetch(uint64_t cycle) {
     if (m_fetch_stopped) return;
+    if (m_fetch_idle && m_fetch_idle_changes == m_fetch_changes && m_fetch_idle_epoch == m_ctas.epoch()) return;
     // One warp fetches per cycle, round robin over warp slots with room in the I-buffer.
     const uint32_t n = static_cast<uint32_t>(m_warps.size());
     uint32_t slot = m_fetch_rr >= n ? m_fetch_rr % n : m_fetch_rr;
@@ -319,8 +323,14 @@ void Sm::fetch(uint64_t cycle) {
         if (watched(slot)) emit(SmEventKind::Fetch, cycle, slot, first, 0, pc - first);
         m_fetch_rr = (slot + 1) % n;
         m_progress = true;
+        m_fetch_idle = false;
         return;
     }
+    // Nothing to fetch; a scan finds nothing until one of the changes above (a failed scan
+    // leaves each warp waiting on something only those changes end).
+    m_fetch_idle = true;
+    m_fetch_idle_changes = m_fetch_changes;
+    m_fetch_idle_epoch = m_ctas.epoch();
 }
 
 uint64_t Sm::fetch_ready(Warp& w, uint32_t pc, uint64_t cycle) {
@@ -386,6 +396,7 @@ void Sm::fetch_response(uint64_t addr) {
             ++it;
         }
     }
+    ++m_fetch_changes;
     m_progress = true;
 }
 

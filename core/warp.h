@@ -18,7 +18,27 @@ struct KernelLaunch;
 class InstructionBuffer {
 public:
     static constexpr unsigned kMaxEntries = 16;
-    void flush() { m_count = 0; }
+    /// `changes` (may be null) is incremented whenever entries leave (pop, flush) or are
+    /// replaced (assignment): room to fetch into may have appeared (the SM's fetch skips its
+    /// scan while nothing has changed).
+    void count_changes(uint64_t* changes) { m_changes = changes; }
+    InstructionBuffer() = default;
+    /// A copy holds the entries, not the counter: the counter belongs to the SM's warp slot,
+    /// and a warp saved on one SM may be restored into another's slot (assignment).
+    InstructionBuffer(const InstructionBuffer& o)
+        : m_pc(o.m_pc), m_ready(o.m_ready), m_head(o.m_head), m_count(o.m_count) {}
+    InstructionBuffer& operator=(const InstructionBuffer& o) {
+        m_pc = o.m_pc;
+        m_ready = o.m_ready;
+        m_head = o.m_head;
+        m_count = o.m_count;
+        if (m_changes) ++*m_changes;
+        return *this;
+    }
+    void flush() {
+        m_count = 0;
+        if (m_changes) ++*m_changes;
+    }
     bool empty() const { return m_count == 0; }
     unsigned size() const { return m_count; }
     uint32_t head_pc() const { return m_pc[m_head]; }
@@ -41,9 +61,11 @@ public:
     void pop() {
         m_head = (m_head + 1) % kMaxEntries;
         --m_count;
+        if (m_changes) ++*m_changes;
     }
 
 private:
+    uint64_t* m_changes = nullptr;
     std::array<uint32_t, kMaxEntries> m_pc{};
     std::array<uint64_t, kMaxEntries> m_ready{};
     unsigned m_head = 0, m_count = 0;
