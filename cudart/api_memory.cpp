@@ -127,6 +127,20 @@ cudaError_t capture_copy(cudart::StreamObject* so, const cudart::MemcpyOp& op) {
     return cudaSuccess;
 }
 
+/// Runs `command` (an asynchronous HostApi call) on stream `so`'s simulated stream, ordered
+/// with the legacy default stream as CUDA orders a blocking stream's work.
+template <typename F>
+cudaError_t on_stream(Runtime& rt, cudart::StreamObject* so, F&& command) {
+    const workloads::StreamId sid = so ? so->id : 0;
+    const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
+    const bool legacy = !so || !(so->flags & kStreamNonBlocking);
+    return rt.call([&](workloads::HostApi& h) {
+        if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
+        h.set_stream(sid);
+        command(h);
+    });
+}
+
 /// cudaMemset[2D]Async: a memset node on a capturing stream, else cudaMemset2D's work.
 cudaError_t set_async(void* dst, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
     auto& rt = Runtime::get();
@@ -137,16 +151,10 @@ cudaError_t set_async(void* dst, size_t pitch, int value, size_t width, size_t h
     if (!captured) {
         // One row of device memory the program does not mirror: a stream command (ordered in
         // its stream, not waiting for other streams' work).
-        if (height == 1 && width > 0 && rt.is_device_range(addr(dst), width) && !rt.is_mirrored(addr(dst), width)) {
-            const workloads::StreamId sid = so ? so->id : 0;
-            const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
-            const bool legacy = !so || !(so->flags & kStreamNonBlocking);
-            return rt.call([&](workloads::HostApi& h) {
-                if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
-                h.set_stream(sid);
+        if (height == 1 && width > 0 && rt.is_device_range(addr(dst), width) && !rt.is_mirrored(addr(dst), width))
+            return on_stream(rt, so, [&](workloads::HostApi& h) {
                 h.memset_async(addr(dst), static_cast<uint8_t>(value), width);
             });
-        }
         return set_2d(dst, pitch, value, width, height);
     }
     if (width == 0 || height == 0) return cudaSuccess;
@@ -359,18 +367,12 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, int kind, 
                             !rt.is_mirrored(addr(src), bytes)) ||
                            (k == cudaMemcpyDeviceToDevice && !rt.is_mirrored(addr(dst), bytes) &&
                             !rt.is_mirrored(addr(src), bytes));
-        if (async) {
-            const workloads::StreamId sid = so ? so->id : 0;
-            const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
-            const bool legacy = !so || !(so->flags & kStreamNonBlocking);
-            return rt.call([&](workloads::HostApi& h) {
-                if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
-                h.set_stream(sid);
+        if (async)
+            return on_stream(rt, so, [&](workloads::HostApi& h) {
                 if (k == cudaMemcpyHostToDevice) h.memcpy_h2d_async(addr(dst), src, bytes);
                 else if (k == cudaMemcpyDeviceToHost) h.memcpy_d2h_async(dst, addr(src), bytes);
                 else h.memcpy_d2d_async(addr(dst), addr(src), bytes);
             });
-        }
     }
     return copy(dst, src, bytes, kind);
 }
