@@ -206,9 +206,30 @@ cudaError_t cudaMallocManaged(void** ptr, size_t bytes, unsigned flags) {
     return cudaSuccess;
 }
 
-cudaError_t cudaMemPrefetchAsync(const void* p, size_t bytes) {
-    (void)p, (void)bytes;
-    return cudaSuccess;  // a hint: pages migrate on demand (uvm.mode)
+/// CUDA 13's cudaMemLocation (passed by value).
+struct MemLocation {
+    int type;  ///< 1: a device (cudaMemLocationTypeDevice), 2: the host
+    int id;
+};
+
+/// To the device: the managed pages start migrating now (Gmmu::prefetch_range; not ordered
+/// after the stream's earlier work). To the host: a hint (pages come back when the host
+/// touches them).
+cudaError_t cudaMemPrefetchAsync(const void* p, size_t bytes, MemLocation location, unsigned flags,
+                                 cudaStream_t stream) {
+    auto& rt = Runtime::get();
+    auto lk = rt.lock();
+    (void)flags;
+    bool ok = false;
+    rt.stream(stream, &ok);
+    if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
+    if (bytes == 0 || location.type != 1 || !rt.is_mirrored(addr(p), bytes)) return cudaSuccess;
+    return rt.call([&](workloads::HostApi& h) { h.prefetch_to_device(addr(p), bytes); });
+}
+
+cudaError_t cudaMemPrefetchAsync_ptsz(const void* p, size_t bytes, MemLocation location, unsigned flags,
+                                      cudaStream_t stream) {
+    return cudaMemPrefetchAsync(p, bytes, location, flags, stream);
 }
 
 cudaError_t cudaMemAdvise(const void* p, size_t bytes) {

@@ -63,6 +63,11 @@ public:
     sc_core::sc_event* start_async_copy(memory::Direction d, uint64_t bytes, uint64_t* done_ps);
     /// The transfer started by start_async_copy has completed (copy-time accounting).
     void end_async_copy();
+    /// cudaMemPrefetchAsync to the GPU: the managed pages of [p, p + bytes) start migrating
+    /// (Gmmu::prefetch_range); nothing for other memory or without demand paging.
+    void prefetch_to_device(workloads::DevPtr p, uint64_t bytes) {
+        if (m_gmmu && !m_free_copies && is_managed(p)) m_gmmu->prefetch_range(p, bytes);
+    }
 
     /// A launch of `entry` of the library file `ptx_file` (or of PTX text when `source` is set),
     /// checked (parameters, shape, occupancy). Throws sim::InputError naming the file.

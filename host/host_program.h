@@ -57,6 +57,7 @@ public:
     void memcpy_d2h_async(void* dst, workloads::DevPtr src, uint64_t bytes) override;
     void memcpy_d2d_async(workloads::DevPtr dst, workloads::DevPtr src, uint64_t bytes) override;
     void memset_async(workloads::DevPtr dst, uint8_t value, uint64_t bytes) override;
+    void prefetch_to_device(workloads::DevPtr p, uint64_t bytes) override { m_device.prefetch_to_device(p, bytes); }
     void launch(const std::string& ptx_file, const std::string& entry, workloads::Dim3 grid,
                 workloads::Dim3 block, const workloads::LaunchArgs& args,
                 uint32_t dynamic_shared_bytes) override;

@@ -46,8 +46,10 @@ Gmmu::Gmmu(sc_core::sc_module_name name, const UvmConfig& cfg, const GmmuPlatfor
     g.add("replays", m_replays, "requests replayed after their bytes arrived", "requests");
     g.add("bytes_requested", m_bytes_requested, "bytes of GPU requests that missed (faulted or range-missed)", "bytes");
     g.add("bytes_migrated", m_bytes_migrated, "bytes migrated host-to-device on demand (faults and ranges)", "bytes");
-    g.add("bytes_prefetched", m_bytes_prefetched, "bytes migrated host-to-device by the prefetcher", "bytes");
-    g.add("prefetched_pages", m_prefetched_pages, "pages migrated by the prefetcher", "pages");
+    g.add("bytes_prefetched", m_bytes_prefetched,
+          "bytes migrated host-to-device by the prefetcher and host prefetches (cudaMemPrefetchAsync)", "bytes");
+    g.add("prefetched_pages", m_prefetched_pages,
+          "pages migrated by the prefetcher and host prefetches (cudaMemPrefetchAsync)", "pages");
     g.add("bytes_migrated_back", m_bytes_back, "bytes migrated device-to-host on host accesses", "bytes");
     g.add("migration_buffer_stalls", m_buffer_stalls, "range requests that waited for a migration-buffer entry", "requests");
     g.add("migration_buffer_wait", m_buffer_wait_ns, "wait for a migration-buffer entry", "ns");
@@ -350,6 +352,29 @@ void Gmmu::serve_fault(uint64_t vpn) {
     if (far) prefetch_around(vpn);
 }
 
+void Gmmu::prefetch_range(uint64_t addr, uint64_t bytes) {
+    if (!m_pcie || bytes == 0) return;
+    const uint64_t last = (addr + bytes - 1) / m_cfg.page_bytes;
+    for (uint64_t v = addr / m_cfg.page_bytes; v <= last; ++v) {
+        PageEntry* e = m_table.find(v);
+        if (!e || e->resident || m_in_buffer.count(v)) continue;  // not managed, or on the GPU
+        if (!prefetch_page(v)) break;
+    }
+}
+
+bool Gmmu::prefetch_page(uint64_t v) {
+    if (!ensure_frame(v)) return false;
+    PageEntry& p = *m_table.find(v);
+    std::vector<ByteRange> missing, fill;
+    for (const ByteRange& r : p.valid.missing(0, m_cfg.page_bytes)) (unwritten(p, r) ? fill : missing).push_back(r);
+    ++m_prefetched_pages;
+    if (!fill.empty()) populate(v, p, fill, true);
+    if (missing.empty()) return true;
+    for (const ByteRange& r : missing) p.pending.add(r);
+    start_copy(Direction::H2D, {CopyItem{v, p.generation, std::move(missing), -1}}, CopyKind::Prefetch);
+    return true;
+}
+
 void Gmmu::prefetch_around(uint64_t vpn) {
     PrefetchView view;
     view.region_pages = std::max<uint64_t>(2097152 / m_cfg.page_bytes, 1);
@@ -358,17 +383,8 @@ void Gmmu::prefetch_around(uint64_t vpn) {
         const PageEntry* p = m_table.find(v);
         return p && (p->resident || m_in_buffer.count(v));
     };
-    for (uint64_t v : m_prefetcher->pages(vpn, view)) {
-        if (!ensure_frame(v)) break;
-        PageEntry& p = *m_table.find(v);
-        std::vector<ByteRange> missing, fill;
-        for (const ByteRange& r : p.valid.missing(0, m_cfg.page_bytes)) (unwritten(p, r) ? fill : missing).push_back(r);
-        ++m_prefetched_pages;
-        if (!fill.empty()) populate(v, p, fill, true);
-        if (missing.empty()) continue;
-        for (const ByteRange& r : missing) p.pending.add(r);
-        start_copy(Direction::H2D, {CopyItem{v, p.generation, std::move(missing), -1}}, CopyKind::Prefetch);
-    }
+    for (uint64_t v : m_prefetcher->pages(vpn, view))
+        if (!prefetch_page(v)) break;
 }
 
 bool Gmmu::unwritten(const PageEntry& e, const ByteRange& r) const {

@@ -74,6 +74,13 @@ public:
     /// `writes`: the host writes the bytes, which then hold host data (populate_unwritten).
     std::vector<uint64_t> host_access(uint64_t addr, uint64_t bytes, bool writes = true);
 
+    /// cudaMemPrefetchAsync to the GPU: every managed page of [addr, addr + bytes) not on the
+    /// GPU gets a frame (evicting as a fault would) and its missing bytes start migrating
+    /// host-to-device as prefetches, in address order; a later GPU access to a page still in
+    /// flight waits for it. Stops at the first page that cannot get a frame now (all frames
+    /// draining). Counted as prefetched pages and bytes.
+    void prefetch_range(uint64_t addr, uint64_t bytes);
+
     const UvmConfig& config() const { return m_cfg; }
     PageTable& page_table() { return m_table; }
     TranslationService& translation() { return m_translation; }
@@ -153,6 +160,9 @@ private:
     void start_batch(uint64_t now);
     void serve_fault(uint64_t vpn);
     void prefetch_around(uint64_t vpn);
+    /// Gives page `vpn` a frame and starts migrating its missing bytes; false when no frame
+    /// can be had now.
+    bool prefetch_page(uint64_t vpn);
     void start_range(RangeRequest r, uint64_t now);
     void start_copy(Direction d, std::vector<CopyItem> items, CopyKind kind);
     /// Starts one chained copy of every range request ready to go, if none is in flight.

@@ -106,6 +106,10 @@ public:
     virtual void memcpy_d2h_async(void* dst, DevPtr src, uint64_t bytes) { memcpy_d2h(dst, src, bytes); }
     virtual void memcpy_d2d_async(DevPtr dst, DevPtr src, uint64_t bytes) { memcpy_d2d(dst, src, bytes); }
     virtual void memset_async(DevPtr dst, uint8_t value, uint64_t bytes) { memset(dst, value, bytes); }
+    /// cudaMemPrefetchAsync to the GPU: managed pages of [p, p + bytes) start migrating now,
+    /// without waiting (a kernel touching a page still in flight waits for it); a hint that
+    /// hosts without demand paging ignore (the default).
+    virtual void prefetch_to_device(DevPtr p, uint64_t bytes) { (void)p, (void)bytes; }
     /// Launches `entry` from the library file `ptx_file` (e.g. "vecadd.ptx") and waits for it.
     /// `dynamic_shared_bytes` sizes extern .shared arrays.
     virtual void launch(const std::string& ptx_file, const std::string& entry, Dim3 grid,

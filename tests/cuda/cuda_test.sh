@@ -97,6 +97,23 @@ case $case in
       [ "$status" = 0 ] && grep -q "PASSED func_attributes" <<<"$out" || fail "sm_$arch: exit status $status"
       grep -q "^ptxVersion $arch\$" <<<"$out" || fail "sm_$arch: $(grep ptxVersion <<<"$out"), expected $arch"
     done ;;
+  prefetch)
+    # cudaMemPrefetchAsync to the GPU under demand paging: the kernel's far faults go away.
+    bin=$(build prefetch "$src/tests/cuda/prefetch.cu" "${plain_ptx[@]}") || exit 1
+    count() { python3 -c "
+import json; s=json.load(open('$1/stats.json'))
+print(int(sum((v['value'] if isinstance(v, dict) else v) for k, v in s.items() if k.endswith('$2'))))"; }
+    for mode in plain prefetch; do
+      rm -rf "$work/prefetch.$mode"
+      out=$("$stacksim" cuda small --set 'uvm.mode="managed"' --quiet --out "$work/prefetch.$mode" -- "$bin" "$mode" 2>&1)
+      s=$?
+      [ $s = 0 ] && grep -q "PASSED prefetch" <<<"$out" || fail "$mode: exit $s: $out"
+      echo "$mode: $(grep kernel <<<"$out")"
+    done
+    f_plain=$(count "$work/prefetch.plain" faults.far) f_pre=$(count "$work/prefetch.prefetch" faults.far)
+    p_pre=$(count "$work/prefetch.prefetch" prefetched_pages)
+    echo "far faults: $f_plain without the prefetch, $f_pre with it ($p_pre pages prefetched)"
+    [ "$f_plain" -gt 0 ] && [ "$f_pre" = 0 ] && [ "$p_pre" -gt 0 ] || fail "far faults $f_plain / $f_pre, prefetched $p_pre" ;;
   async_copies)
     # cudaMemcpyAsync with pinned memory overlaps other streams' kernels: four streams beat one.
     bin=$(build async_copies "$src/tests/cuda/async_copies.cu" "${plain_ptx[@]}") || exit 1
