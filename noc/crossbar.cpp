@@ -95,8 +95,10 @@ bool Crossbar::tick(uint64_t cycle) {
 
     // Requests: each input offers its oldest packet; each output serialises one at a time.
     const size_t nin = m_in_ports.size();
+    ++m_worked;
+    const uint64_t turn = m_cfg.priority == CrossbarPriority::Worked ? m_worked : cycle;
     for (size_t k = 0; k < nin; ++k) {
-        const size_t i = m_in_ports[(cycle + k) % nin];  // rotating priority between inputs
+        const size_t i = m_in_ports[(turn + k) % nin];  // rotating priority between inputs
         if (m_in[i].empty()) continue;
         Packet& front = m_in[i].front();
         const uint32_t j = front.port;

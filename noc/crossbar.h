@@ -69,6 +69,7 @@ private:
     std::vector<std::pair<uint32_t, tlm::tlm_generic_payload*>> m_arrived;  ///< responses from partitions
 
     sim::Counter m_requests, m_responses, m_request_bytes, m_response_bytes, m_blocked_cycles;
+    uint64_t m_worked = 0;  ///< cycles the crossbar has worked (CrossbarPriority::Worked)
 };
 
 }  // namespace stacksim::noc

@@ -27,6 +27,11 @@ const sim::Params<CrossbarConfig>& CrossbarConfig::params() {
         p.add("queue_depth", &C::queue_depth, "requests",
               "requests queued per input port; beyond it END_REQ is withheld")
             .range(1, 65536);
+        p.add("priority", &C::priority, "",
+              "how the inputs' rotating priority moves: cycle (with the absolute cycle number, so a kernel's "
+              "cycles vary with its start time), worked (once per cycle the crossbar works: start-time "
+              "independent; docs/memory.md)")
+            .names({{"cycle", CrossbarPriority::Cycle}, {"worked", CrossbarPriority::Worked}});
         return p;
     }();
     return p;
