@@ -29,4 +29,19 @@ inline void order_with_legacy_stream(workloads::HostApi& h, workloads::StreamId 
     }
 }
 
+/// Runs `command` (a HostApi call that queues work: a launch, an asynchronous copy) on stream
+/// `so`'s simulated stream (null: the legacy default stream), ordered with the legacy default
+/// stream as CUDA orders a blocking stream's work.
+template <typename F>
+cudaError_t on_stream(Runtime& rt, StreamObject* so, F&& command) {
+    const workloads::StreamId sid = so ? so->id : 0;
+    const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
+    const bool legacy = !so || !(so->flags & kStreamNonBlocking);
+    return rt.call([&](workloads::HostApi& h) {
+        if (legacy) order_with_legacy_stream(h, sid, blocking);
+        h.set_stream(sid);
+        command(h);
+    });
+}
+
 }  // namespace stacksim::cudart

@@ -159,13 +159,8 @@ cudaError_t launch(const void* func, dim3 grid, dim3 block, void** args, size_t 
             la.aggregate(args[i], n);  // a struct passed by value: its bytes as the program laid them out
         }
     }
-    const workloads::StreamId sid = so ? so->id : 0;
     const cudart::Module& m = *f->module;
-    const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
-    const bool legacy = !so || !(so->flags & kStreamNonBlocking);
-    return rt.call([&](workloads::HostApi& h) {
-        if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
-        h.set_stream(sid);
+    return cudart::on_stream(rt, so, [&](workloads::HostApi& h) {
         if (cooperative) h.set_cooperative(true);
         try {
             h.launch_ptx_source(m.source_name, m.ptx, f->name, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z},

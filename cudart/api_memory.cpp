@@ -127,20 +127,6 @@ cudaError_t capture_copy(cudart::StreamObject* so, const cudart::MemcpyOp& op) {
     return cudaSuccess;
 }
 
-/// Runs `command` (an asynchronous HostApi call) on stream `so`'s simulated stream, ordered
-/// with the legacy default stream as CUDA orders a blocking stream's work.
-template <typename F>
-cudaError_t on_stream(Runtime& rt, cudart::StreamObject* so, F&& command) {
-    const workloads::StreamId sid = so ? so->id : 0;
-    const std::vector<workloads::StreamId> blocking = rt.blocking_streams();
-    const bool legacy = !so || !(so->flags & kStreamNonBlocking);
-    return rt.call([&](workloads::HostApi& h) {
-        if (legacy) cudart::order_with_legacy_stream(h, sid, blocking);
-        h.set_stream(sid);
-        command(h);
-    });
-}
-
 /// cudaMemset[2D]Async: a memset node on a capturing stream, else cudaMemset2D's work.
 cudaError_t set_async(void* dst, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
     auto& rt = Runtime::get();
@@ -152,7 +138,7 @@ cudaError_t set_async(void* dst, size_t pitch, int value, size_t width, size_t h
         // One row of device memory the program does not mirror: a stream command (ordered in
         // its stream, not waiting for other streams' work).
         if (height == 1 && width > 0 && rt.is_device_range(addr(dst), width) && !rt.is_mirrored(addr(dst), width))
-            return on_stream(rt, so, [&](workloads::HostApi& h) {
+            return cudart::on_stream(rt, so, [&](workloads::HostApi& h) {
                 h.memset_async(addr(dst), static_cast<uint8_t>(value), width);
             });
         return set_2d(dst, pitch, value, width, height);
@@ -206,16 +192,10 @@ cudaError_t cudaMallocManaged(void** ptr, size_t bytes, unsigned flags) {
     return cudaSuccess;
 }
 
-/// CUDA 13's cudaMemLocation (passed by value).
-struct MemLocation {
-    int type;  ///< 1: a device (cudaMemLocationTypeDevice), 2: the host
-    int id;
-};
-
 /// To the device: the managed pages start migrating now (Gmmu::prefetch_range; not ordered
 /// after the stream's earlier work). To the host: a hint (pages come back when the host
 /// touches them).
-cudaError_t cudaMemPrefetchAsync(const void* p, size_t bytes, MemLocation location, unsigned flags,
+cudaError_t cudaMemPrefetchAsync(const void* p, size_t bytes, cudaMemLocation location, unsigned flags,
                                  cudaStream_t stream) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
@@ -223,11 +203,12 @@ cudaError_t cudaMemPrefetchAsync(const void* p, size_t bytes, MemLocation locati
     bool ok = false;
     rt.stream(stream, &ok);
     if (!ok) return rt.set_error(cudaErrorInvalidResourceHandle);
-    if (bytes == 0 || location.type != 1 || !rt.is_mirrored(addr(p), bytes)) return cudaSuccess;
+    if (bytes == 0 || location.type != cudaMemLocationTypeDevice || !rt.is_mirrored(addr(p), bytes))
+        return cudaSuccess;
     return rt.call([&](workloads::HostApi& h) { h.prefetch_to_device(addr(p), bytes); });
 }
 
-cudaError_t cudaMemPrefetchAsync_ptsz(const void* p, size_t bytes, MemLocation location, unsigned flags,
+cudaError_t cudaMemPrefetchAsync_ptsz(const void* p, size_t bytes, cudaMemLocation location, unsigned flags,
                                       cudaStream_t stream) {
     return cudaMemPrefetchAsync(p, bytes, location, flags, stream);
 }
@@ -389,7 +370,7 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, int kind, 
                            (k == cudaMemcpyDeviceToDevice && !rt.is_mirrored(addr(dst), bytes) &&
                             !rt.is_mirrored(addr(src), bytes));
         if (async)
-            return on_stream(rt, so, [&](workloads::HostApi& h) {
+            return cudart::on_stream(rt, so, [&](workloads::HostApi& h) {
                 if (k == cudaMemcpyHostToDevice) h.memcpy_h2d_async(addr(dst), src, bytes);
                 else if (k == cudaMemcpyDeviceToHost) h.memcpy_d2h_async(dst, addr(src), bytes);
                 else h.memcpy_d2d_async(addr(dst), addr(src), bytes);

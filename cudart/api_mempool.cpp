@@ -63,19 +63,6 @@ void MemPools::freed(uint64_t ptr) {
 }  // namespace stacksim::cudart
 
 namespace {
-// cudaMemPoolAttr (driver_types.h).
-enum : int {
-    kReuseFollowEventDependencies = 1,
-    kReuseAllowOpportunistic = 2,
-    kReuseAllowInternalDependencies = 3,
-    kReleaseThreshold = 4,
-    kReservedMemCurrent = 5,
-    kReservedMemHigh = 6,
-    kUsedMemCurrent = 7,
-    kUsedMemHigh = 8,
-};
-constexpr int kAccessReadWrite = 3;  // cudaMemAccessFlagsProtReadWrite
-
 cudaError_t bad(cudaError_t e) { return Runtime::get().set_error(e); }
 }  // namespace
 
@@ -130,19 +117,18 @@ cudaError_t cudaMemPoolSetAttribute(void* pool, int attr, void* value) {
     MemPool* p = MemPools::get().find(pool);
     if (!p || !value) return bad(cudaErrorInvalidValue);
     uint64_t v64 = 0;
-    int v32 = 0;
     switch (attr) {
-    case kReuseFollowEventDependencies: std::memcpy(&p->reuse_follow_events, value, sizeof(int)); return cudaSuccess;
-    case kReuseAllowOpportunistic: std::memcpy(&p->reuse_opportunistic, value, sizeof(int)); return cudaSuccess;
-    case kReuseAllowInternalDependencies: std::memcpy(&p->reuse_internal, value, sizeof(int)); return cudaSuccess;
-    case kReleaseThreshold: std::memcpy(&p->release_threshold, value, sizeof(uint64_t)); return cudaSuccess;
-    case kReservedMemHigh:  // only resets (to the current value) are allowed
-    case kUsedMemHigh:
+    case cudaMemPoolReuseFollowEventDependencies: std::memcpy(&p->reuse_follow_events, value, sizeof(int)); return cudaSuccess;
+    case cudaMemPoolReuseAllowOpportunistic: std::memcpy(&p->reuse_opportunistic, value, sizeof(int)); return cudaSuccess;
+    case cudaMemPoolReuseAllowInternalDependencies: std::memcpy(&p->reuse_internal, value, sizeof(int)); return cudaSuccess;
+    case cudaMemPoolAttrReleaseThreshold: std::memcpy(&p->release_threshold, value, sizeof(uint64_t)); return cudaSuccess;
+    case cudaMemPoolAttrReservedMemHigh:  // only resets (to the current value) are allowed
+    case cudaMemPoolAttrUsedMemHigh:
         std::memcpy(&v64, value, sizeof(v64));
         if (v64 != 0) return bad(cudaErrorInvalidValue);
         p->used_high = p->used;
         return cudaSuccess;
-    default: (void)v32; return bad(cudaErrorInvalidValue);
+    default: return bad(cudaErrorInvalidValue);
     }
 }
 
@@ -153,14 +139,14 @@ cudaError_t cudaMemPoolGetAttribute(void* pool, int attr, void* value) {
     if (!p || !value) return bad(cudaErrorInvalidValue);
     uint64_t v = 0;
     switch (attr) {
-    case kReuseFollowEventDependencies: std::memcpy(value, &p->reuse_follow_events, sizeof(int)); return cudaSuccess;
-    case kReuseAllowOpportunistic: std::memcpy(value, &p->reuse_opportunistic, sizeof(int)); return cudaSuccess;
-    case kReuseAllowInternalDependencies: std::memcpy(value, &p->reuse_internal, sizeof(int)); return cudaSuccess;
-    case kReleaseThreshold: v = p->release_threshold; break;
-    case kReservedMemCurrent:  // nothing is cached: reserved = used
-    case kUsedMemCurrent: v = p->used; break;
-    case kReservedMemHigh:
-    case kUsedMemHigh: v = p->used_high; break;
+    case cudaMemPoolReuseFollowEventDependencies: std::memcpy(value, &p->reuse_follow_events, sizeof(int)); return cudaSuccess;
+    case cudaMemPoolReuseAllowOpportunistic: std::memcpy(value, &p->reuse_opportunistic, sizeof(int)); return cudaSuccess;
+    case cudaMemPoolReuseAllowInternalDependencies: std::memcpy(value, &p->reuse_internal, sizeof(int)); return cudaSuccess;
+    case cudaMemPoolAttrReleaseThreshold: v = p->release_threshold; break;
+    case cudaMemPoolAttrReservedMemCurrent:  // nothing is cached: reserved = used
+    case cudaMemPoolAttrUsedMemCurrent: v = p->used; break;
+    case cudaMemPoolAttrReservedMemHigh:
+    case cudaMemPoolAttrUsedMemHigh: v = p->used_high; break;
     default: return bad(cudaErrorInvalidValue);
     }
     std::memcpy(value, &v, sizeof(v));
@@ -174,11 +160,11 @@ cudaError_t cudaMemPoolSetAccess(void* pool, const void* descs, size_t count) {
     return cudaSuccess;  // one device, which always has read-write access
 }
 
-cudaError_t cudaMemPoolGetAccess(int* flags, void* pool, const void* location) {
+cudaError_t cudaMemPoolGetAccess(int* flags, void* pool, const cudaMemLocation* location) {
     auto& rt = Runtime::get();
     auto lk = rt.lock();
     if (!flags || !location || !MemPools::get().find(pool)) return bad(cudaErrorInvalidValue);
-    *flags = kAccessReadWrite;
+    *flags = cudaMemAccessFlagsProtReadWrite;
     return cudaSuccess;
 }
 

@@ -393,6 +393,33 @@ enum cudaStreamCaptureMode : int {
     cudaStreamCaptureModeRelaxed = 2,
 };
 
+// Stream-ordered memory pools and prefetch locations (cudart/api_mempool.cpp, api_memory.cpp).
+
+enum cudaMemPoolAttr : int {
+    cudaMemPoolReuseFollowEventDependencies = 1,
+    cudaMemPoolReuseAllowOpportunistic = 2,
+    cudaMemPoolReuseAllowInternalDependencies = 3,
+    cudaMemPoolAttrReleaseThreshold = 4,
+    cudaMemPoolAttrReservedMemCurrent = 5,
+    cudaMemPoolAttrReservedMemHigh = 6,
+    cudaMemPoolAttrUsedMemCurrent = 7,
+    cudaMemPoolAttrUsedMemHigh = 8,
+};
+
+enum cudaMemLocationType : int {
+    cudaMemLocationTypeInvalid = 0,
+    cudaMemLocationTypeDevice = 1,
+    cudaMemLocationTypeHost = 2,
+};
+
+/// Passed by value to cudaMemPrefetchAsync (CUDA 13).
+struct cudaMemLocation {
+    int type;  ///< cudaMemLocationType
+    int id;
+};
+
+constexpr int cudaMemAccessFlagsProtReadWrite = 3;
+
 /// The wrapper nvcc passes to __cudaRegisterFatBinary.
 struct FatBinaryWrapper {
     int magic;    ///< 0x466243b1

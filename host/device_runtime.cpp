@@ -62,11 +62,15 @@ void DeviceRuntime::check_range(workloads::DevPtr p, uint64_t bytes, const char*
 
 void DeviceRuntime::timed_copy(memory::Direction d, uint64_t bytes) {
     if (!m_pcie) return;
-    // Copies of several applications overlap in simulated time: count the union of their
-    // intervals, from the first copy starting to the last one ending.
-    if (m_copies_in_flight++ == 0) m_copy_busy_since = sc_core::sc_time_stamp().value();
+    copy_begins();
     m_pcie->copy(d, bytes);
-    if (--m_copies_in_flight == 0) m_copy_ps += sc_core::sc_time_stamp().value() - m_copy_busy_since;
+    end_async_copy();
+}
+
+void DeviceRuntime::copy_begins() {
+    // Copies (of several applications, or asynchronous ones) overlap in simulated time: count
+    // the union of their intervals, from the first copy starting to the last one ending.
+    if (m_copies_in_flight++ == 0) m_copy_busy_since = sc_core::sc_time_stamp().value();
 }
 
 bool DeviceRuntime::plain_range(workloads::DevPtr p, uint64_t bytes) const {
@@ -78,7 +82,7 @@ bool DeviceRuntime::plain_range(workloads::DevPtr p, uint64_t bytes) const {
 
 sc_core::sc_event* DeviceRuntime::start_async_copy(memory::Direction d, uint64_t bytes, uint64_t* done_ps) {
     if (!m_pcie || m_free_copies) return nullptr;
-    if (m_copies_in_flight++ == 0) m_copy_busy_since = sc_core::sc_time_stamp().value();
+    copy_begins();
     return &m_pcie->start_copy(d, bytes, done_ps);
 }
 

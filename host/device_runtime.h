@@ -61,7 +61,7 @@ public:
     /// PcieLink::start_copy); null when copies cost no time (no link, or ideal unified memory):
     /// the copy is then complete at once. Each non-null start is ended by end_async_copy().
     sc_core::sc_event* start_async_copy(memory::Direction d, uint64_t bytes, uint64_t* done_ps);
-    /// The transfer started by start_async_copy has completed (copy-time accounting).
+    /// A transfer started by start_async_copy (or a timed copy) has completed (copy-time accounting).
     void end_async_copy();
     /// cudaMemPrefetchAsync to the GPU: the managed pages of [p, p + bytes) start migrating
     /// (Gmmu::prefetch_range); nothing for other memory or without demand paging.
@@ -117,6 +117,8 @@ private:
     /// the host then writes the bytes (they hold host data from now on).
     void host_touch(workloads::DevPtr p, uint64_t bytes, bool writes);
     void timed_copy(memory::Direction d, uint64_t bytes);
+    /// A copy starts (copy-time accounting; end_async_copy() ends it).
+    void copy_begins();
 
     core::SmConfig m_sm_cfg;
     uint32_t m_num_sms = 1;

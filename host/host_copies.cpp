@@ -116,11 +116,7 @@ void HostProgram::copy_waiter() {
             const uint32_t id = m_copies[slot].stream;
             m_device.end_async_copy();
             apply_copy(slot);
-            Stream& st = m_streams[id];
-            st.front_busy = false;
-            st.commands.pop_front();
-            m_changed.notify(sc_core::SC_ZERO_TIME);
-            m_arrival.notify(sc_core::SC_ZERO_TIME);  // the stream goes on
+            front_done(id);
         }
         sc_core::sc_event_or_list any;
         any |= m_copy_started;

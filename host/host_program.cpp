@@ -142,16 +142,20 @@ void HostProgram::pump(uint32_t id) {
                 record->cta_cycles = l.cta_cycles;
                 record->issue_outcomes = l.outcomes;
                 m_device.add_record(*record);
-                Stream& s = m_streams[id];
-                s.front_busy = false;
-                s.commands.pop_front();
-                m_changed.notify(sc_core::SC_ZERO_TIME);
-                // The stream goes on in the next delta, outside the SM's tick, so the next
-                // kernel's CTAs start with the next clock edge on every SM.
-                m_arrival.notify(sc_core::SC_ZERO_TIME);
+                front_done(id);
             });
         return;
     }
+}
+
+void HostProgram::front_done(uint32_t id) {
+    Stream& s = m_streams[id];
+    s.front_busy = false;
+    s.commands.pop_front();
+    m_changed.notify(sc_core::SC_ZERO_TIME);
+    // The stream goes on in the next delta, outside the SM's tick, so the next kernel's CTAs
+    // start with the next clock edge on every SM.
+    m_arrival.notify(sc_core::SC_ZERO_TIME);
 }
 
 Stream& HostProgram::stream(workloads::StreamId id, const char* what) {

@@ -133,6 +133,9 @@ private:
     /// Moves every stream as far as it can go.
     void pump();
     void pump(uint32_t stream);
+    /// The front command of stream `id` (a kernel or a copy in flight) has completed: the
+    /// stream goes on.
+    void front_done(uint32_t id);
     Stream& stream(workloads::StreamId id, const char* what);
     bool all_idle() const;
     void wait_until(const std::function<bool()>& done);

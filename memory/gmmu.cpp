@@ -356,10 +356,14 @@ void Gmmu::prefetch_range(uint64_t addr, uint64_t bytes) {
     if (!m_pcie || bytes == 0) return;
     const uint64_t last = (addr + bytes - 1) / m_cfg.page_bytes;
     for (uint64_t v = addr / m_cfg.page_bytes; v <= last; ++v) {
-        PageEntry* e = m_table.find(v);
-        if (!e || e->resident || m_in_buffer.count(v)) continue;  // not managed, or on the GPU
+        if (!m_table.find(v) || on_gpu(v)) continue;  // not managed, or on the GPU
         if (!prefetch_page(v)) break;
     }
+}
+
+bool Gmmu::on_gpu(uint64_t vpn) const {
+    const PageEntry* p = m_table.find(vpn);
+    return p && (p->resident || m_in_buffer.count(vpn));
 }
 
 bool Gmmu::prefetch_page(uint64_t v) {
@@ -379,10 +383,7 @@ void Gmmu::prefetch_around(uint64_t vpn) {
     PrefetchView view;
     view.region_pages = std::max<uint64_t>(2097152 / m_cfg.page_bytes, 1);
     view.allocated = [this](uint64_t v) { return m_table.find(v) != nullptr; };
-    view.present = [this](uint64_t v) {
-        const PageEntry* p = m_table.find(v);
-        return p && (p->resident || m_in_buffer.count(v));
-    };
+    view.present = [this](uint64_t v) { return on_gpu(v); };
     for (uint64_t v : m_prefetcher->pages(vpn, view))
         if (!prefetch_page(v)) break;
 }

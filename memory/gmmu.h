@@ -163,6 +163,8 @@ private:
     /// Gives page `vpn` a frame and starts migrating its missing bytes; false when no frame
     /// can be had now.
     bool prefetch_page(uint64_t vpn);
+    /// Page `vpn` is managed and has a GPU frame (its bytes there or on their way).
+    bool on_gpu(uint64_t vpn) const;
     void start_range(RangeRequest r, uint64_t now);
     void start_copy(Direction d, std::vector<CopyItem> items, CopyKind kind);
     /// Starts one chained copy of every range request ready to go, if none is in flight.

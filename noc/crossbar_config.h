@@ -6,13 +6,13 @@
 
 namespace stacksim::noc {
 
-/// A crossbar between the SMs' L1s and the memory partitions. Times in crossbar cycles.
 /// How the inputs' rotating priority moves.
 enum class CrossbarPriority : uint8_t {
     Cycle,   ///< with the absolute cycle number (a kernel's timing depends on how long the GPU idled before it)
     Worked,  ///< once per cycle the crossbar works (independent of the start time)
 };
 
+/// A crossbar between the SMs' L1s and the memory partitions. Times in crossbar cycles.
 struct CrossbarConfig {
     double clock_mhz = 1216.0;
     uint32_t latency = 8;         ///< cycles through the switch, each way

@@ -92,9 +92,7 @@ void PtxParser::parse_function() {
     parse_body(f.body);
     finish_kernel(f.body);
     f.frame_bytes = m_frame_bytes;
-    f.callees = m_body_calls.callees;
-    f.indirect = m_body_calls.indirect;
-    f.shared = m_body_calls;
+    f.calls = m_body_calls;
     f.defined = true;
     if (m_problems && m_problems->size() != problems_before) f.address_taken = f.address_taken;  // kept for links
     m_func = nullptr;
@@ -237,8 +235,8 @@ void PtxParser::link_functions(core::Module& mod) {
                 if (reached[id]) continue;
                 reached[id] = true;
                 order.push_back(id);
-                work.insert(work.end(), m_functions[id].callees.begin(), m_functions[id].callees.end());
-                indirect |= m_functions[id].indirect;
+                work.insert(work.end(), m_functions[id].calls.callees.begin(), m_functions[id].calls.callees.end());
+                indirect |= m_functions[id].calls.indirect;
             }
             if (!indirect || added_taken) break;
             added_taken = true;
@@ -294,15 +292,15 @@ void PtxParser::link_functions(core::Module& mod) {
             k.reg_names.insert(k.reg_names.end(), f.body.reg_names.begin(), f.body.reg_names.end());
             k.reg_types.insert(k.reg_types.end(), f.body.reg_types.begin(), f.body.reg_types.end());
             k.local_bytes = local_base + f.body.local_bytes;
-            if (f.shared.own_bytes > 0) {  // the function's statics, after the kernel's
-                const uint32_t base = align_to(k.static_shared_bytes, f.shared.own_align);
-                for (const SharedRef& r : f.shared.own_refs) {
+            if (f.calls.own_bytes > 0) {  // the function's statics, after the kernel's
+                const uint32_t base = align_to(k.static_shared_bytes, f.calls.own_align);
+                for (const SharedRef& r : f.calls.own_refs) {
                     core::Instruction& in = k.code[first + r.inst];
                     (r.in_src ? in.src[r.slot] : in.dst[r.slot]).imm += base;
                 }
-                k.static_shared_bytes = base + f.shared.own_bytes;
+                k.static_shared_bytes = base + f.calls.own_bytes;
             }
-            for (SharedRef r : f.shared.extern_refs) {
+            for (SharedRef r : f.calls.extern_refs) {
                 r.inst += static_cast<uint32_t>(first);
                 externs.push_back(r);
             }

@@ -459,7 +459,7 @@ void PtxParser::finish_kernel(core::Kernel& k) {
     // per CTA like a kernel's (`__shared__` in a __noinline__ function): here they get offsets in
     // the function's own region, which each kernel linking the function places after its own.
     std::unordered_map<std::string, uint32_t> addr, extern_align;
-    std::unordered_map<std::string, bool> own_names;
+    std::unordered_set<std::string> own_names;
     uint32_t size = 0;
     auto place = [&](const std::vector<SharedVar>& vars) {
         for (const SharedVar& v : vars) {
@@ -471,16 +471,16 @@ void PtxParser::finish_kernel(core::Kernel& k) {
     };
     place(m_module_shared);
     if (m_func) {
-        uint32_t own = 0;
+        const uint32_t module_bytes = size;
+        size = 0;
+        place(m_kernel_shared);
+        m_body_calls.own_bytes = size;
+        size = module_bytes;
         for (const SharedVar& v : m_kernel_shared) {
             if (v.is_extern) continue;
-            own = align_up(own, v.align);
-            addr[v.name] = own;
-            own_names[v.name] = true;
-            own += v.bytes;
+            own_names.insert(v.name);
             m_body_calls.own_align = std::max(m_body_calls.own_align, v.align);
         }
-        m_body_calls.own_bytes = own;
     } else {
         place(m_kernel_shared);
     }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/call_site.h"
@@ -66,9 +67,7 @@ struct ParsedFunction {
     uint32_t ret_offset = 0, ret_bytes = 0;
     uint32_t frame_bytes = 0;
     std::vector<std::tuple<uint32_t, bool, uint8_t>> local_refs;  ///< operands holding a .local offset
-    std::vector<uint32_t> callees;  ///< direct callees (module function ids)
-    bool indirect = false;          ///< has an indirect call
-    KernelCalls shared;             ///< its .shared statics and references (extern_refs, own_*)
+    KernelCalls calls;  ///< its direct callees (module function ids), indirect calls, .shared statics and references
 };
 
 /// A reference resolved when the kernel body is complete (labels, shared symbols).
