@@ -10,7 +10,6 @@ between <!-- accelsim-validation:begin --> and <!-- accelsim-validation:end --> 
 --check renders from that file, runs nothing and needs no ../shared (scripts/doc_tables_check.py).
 Usage: scripts/accelsim_validation.py [--bin build/stacksim] [--shared ../shared] [--update docs/validation.md | --check]
 """
-import argparse
 import json
 import os
 import re
@@ -18,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-from doc_section import ROOT, load_data, save_data, update_or_check
+from doc_section import trace_section_main
 
 NAME = "accelsim-validation"
 TRACE_SUBDIR = os.path.join("traces", "accelsim", "vectoradd-100-32")
@@ -153,21 +152,7 @@ def render(data):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "stacksim"))
-    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"), help="the shared folder (traces/)")
-    ap.add_argument("--update", help="Markdown file whose accelsim-validation section is replaced")
-    ap.add_argument("--check", action="store_true", help="compare docs/validation.md with the recorded measurements")
-    args = ap.parse_args()
-    if args.check:
-        update_or_check(os.path.join(ROOT, "docs", "validation.md"), NAME, render(load_data(NAME)), True)
-        return
-    data = measure(args.bin, args.shared)
-    if args.update:
-        save_data(NAME, data)
-        update_or_check(args.update, NAME, render(data), False)
-    else:
-        print(render(data))
+    trace_section_main(NAME, measure, render, __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -12,14 +12,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKS = [
     ["etc_table.py"],
     ["h100_traces.py"],
+    ["accelsim_validation.py"],
     ["noc_zero_load.py"],
     ["gpu_interconnect_table.py"],
     ["noc_validation.py"],
     ["booksim_compare.py"],
     ["noc_tables.py"],
     ["pep_validation.py"],
+    ["pep_validation.py", "--section", "pep-short-cta"],
+    ["patent_validation.py"],
     ["uvm_validation.py"],
     ["uvm_odd_results.py"],
+    ["start_phase_sweep.py"],
+    ["seed_headlines.py"],
 ]
 
 

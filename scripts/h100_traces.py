@@ -11,13 +11,12 @@ With --update FILE the measurements are saved in docs/data/h100-traces.json and 
 runs nothing and needs no ../shared (scripts/doc_tables_check.py).
 Usage: scripts/h100_traces.py [--bin build/stacksim] [--shared ../shared] [--update docs/validation.md | --check]
 """
-import argparse
 import json
 import os
 import subprocess
 import tempfile
 
-from doc_section import ROOT, load_data, save_data, update_or_check
+from doc_section import trace_section_main
 
 NAME = "h100-traces"
 TRACES = [("btree_h100", "Rodinia b+tree (`-size 1000 -block 128`)"),
@@ -84,21 +83,7 @@ def render(data):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "stacksim"))
-    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"), help="the shared folder (traces/)")
-    ap.add_argument("--update", help="Markdown file whose h100-traces section is replaced")
-    ap.add_argument("--check", action="store_true", help="compare docs/validation.md with the recorded measurements")
-    args = ap.parse_args()
-    if args.check:
-        update_or_check(os.path.join(ROOT, "docs", "validation.md"), NAME, render(load_data(NAME)), True)
-        return
-    data = measure(args.bin, args.shared)
-    if args.update:
-        save_data(NAME, data)
-        update_or_check(args.update, NAME, render(data), False)
-    else:
-        print(render(data))
+    trace_section_main(NAME, measure, render, __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 # Regenerates the "Patent scheduler" table of docs/validation.md: FCFS vs Chimera priority preemption vs patent 004.
-"""Runs two multi-tenant mixes (library kernels of six tenants arriving over time, some with
-priority 1) on the gtx980 preset under three kernel schedulers, with the same cap of two running
+"""Runs three multi-tenant mixes (library kernels of three to six tenants arriving over time, some with
+priority 1) on the gtx980 preset under four kernel schedulers, with the same cap of two running
 kernels and spatial SM sharing:
 
 - FCFS: kernel_scheduler.policy = "fcfs", no preemption;
 - Chimera: FCFS launches (priority first) and the preemption controller takes SMs for a
-  higher-priority kernel with Chimera's per-CTA technique;
+  higher-priority kernel with Chimera's per-CTA technique (only for a kernel already running: at
+  the cap a higher-priority kernel waits);
+- priority kernel preemption: kernel_scheduler.policy = "priority", at the cap a pending kernel
+  of higher priority takes the place of the running kernel of lowest priority (Chimera's CTAs);
 - patent: kernel_scheduler.policy = "patent" (pair ranking, gain vs cost), CTAs leave by
   Chimera's technique too, so only the scheduling decisions differ.
 
@@ -34,15 +37,18 @@ MIXES = [
                                  "matmul:192@30us", "kmeans:16384@40us^1", "gemm:128@50us"]),
     ("B: a memory pair holds the GPU", ["stream:1048576", "stream_read:1048576@5us", "matmul:256@30us",
                                         "blackscholes:131072@60us", "gemm:128@90us", "kmeans:16384@120us^1"]),
-    # A priority-1 compute kernel arrives while a memory pair holds both places: priority
-    # preemption takes SMs for it; the patent weighs the 128 resident stream CTAs' context
-    # against the time the pair still runs together.
+    # A priority-1 compute kernel arrives while a memory pair holds both places: priority kernel
+    # preemption takes a stream kernel's place for it; the patent weighs the resident stream
+    # CTAs' context against the time the pair still runs together.
     ("C: a priority kernel meets a memory pair", ["stream:524288", "stream_read:524288@5us", "matmul:192@30us^1"]),
 ]
 BASE = ["run.alone_runs=true", "gpu.sm_sharing=spatial", "gpu.max_resident_kernels=2"]
 SCHEDULERS = [
     ("FCFS (no preemption)", ["kernel_scheduler.policy=fcfs", "preemption.policy=none"]),
     ("priority preemption, Chimera", ["kernel_scheduler.policy=fcfs", "preemption.policy=chimera"]),
+    # At the cap a higher-priority kernel takes a running kernel's place, whatever the gain: the
+    # preemption the patent's gain/cost test weighs.
+    ("priority kernel preemption", ["kernel_scheduler.policy=priority", "preemption.policy=chimera"]),
     ("patent scheduler", ["kernel_scheduler.policy=patent", "preemption.policy=chimera"]),
 ]
 
@@ -69,20 +75,22 @@ def row(name, m):
     decisions = f"{m['preemptions']} / {m['declined']}"
     if m["preemptions"] or m["declined"]:
         gc = []
-        if m["preemptions"]:
+        if m["gain_taken"] or m["cost_taken"]:  # the patent's estimates; priority preemption has none
             gc.append(f"taken {m['gain_taken'] / 1e3:.0f}k vs {m['cost_taken'] / 1e3:.0f}k")
         if m["declined"]:
             gc.append(f"declined {m['gain_declined'] / 1e3:.0f}k vs {m['cost_declined'] / 1e3:.0f}k")
-        decisions += " (" + "; ".join(gc) + ")"
+        if gc:
+            decisions += " (" + "; ".join(gc) + ")"
     return (f"| {name} | {m['stp']:.3f} | {m['antt']:.3f} | {m['fairness']:.3f} | "
             f"{decisions} | {m['requests']} | {m['makespan_us']:.1f} | {ntt} |")
 
 
 def render(data):
     lines = ["gtx980, spatial sharing, at most 2 running kernels; tenants as `NAME:SIZE@ARRIVAL^PRIORITY`. "
-             "Preemptions / declined: kernels the patent scheduler preempted / better pairs it declined "
-             "(gain <= cost), with the predicted gain vs cost summed over those decisions (alone-equivalent "
-             "cycles); SM requests: the preemption controller's requests.", ""]
+             "Preemptions / declined: running kernels the kernel scheduler preempted (patent: for a better pair; "
+             "priority: for a higher-priority kernel) / better pairs the patent declined (gain <= cost), with "
+             "the patent's predicted gain vs cost summed over those decisions (alone-equivalent cycles); SM "
+             "requests: the preemption controller's requests.", ""]
     for mix in data["mixes"]:
         lines += [f"Mix {mix['title']}: " + ", ".join(f"`{a}`" for a in mix["apps"]) + ".", "",
                   "| scheduler | STP | ANTT | fairness | preemptions / declined | SM requests "

@@ -92,7 +92,8 @@ GpuSystem::GpuSystem(sc_core::sc_module_name name, const RunConfig& cfg, const s
         m_preemption->set_priority_preemption(false);
         sim::StatGroup ks(stats, std::string(this->name()) + ".kernel_scheduler");
         ks.add_formula("preemptions", [this] { return static_cast<double>(m_kmu->decisions().preemptions); },
-                       "running kernels the kernel scheduler preempted for a better pair", "kernels");
+                       "running kernels the kernel scheduler preempted (patent: for a better pair; priority: for a "
+                       "higher-priority kernel)", "kernels");
         ks.add_formula("declined", [this] { return static_cast<double>(m_kmu->decisions().declined); },
                        "decisions at the cap where a better pair existed but the predicted gain did not exceed "
                        "the cost", "decisions");

@@ -101,6 +101,11 @@ void EtcController::on_cta_done(const core::KernelLaunch& launch) {
             if (m_gmmu.page_table().find(m_gmmu.page_table().vpn(v))) pointers.push_back(v);
         }
         m_sharing.note_launch(reinterpret_cast<uint64_t>(launch.kernel), pointers);
+        // Sharing found after the class was decided (a later kernel reusing an earlier one's
+        // data) changes a regular app's class, so its techniques follow (compression joins
+        // proactive eviction).
+        if (m_cfg.mode == memory::EtcMode::Auto && m_applied != memory::AppClass::Unknown && app_class() != m_applied)
+            apply_techniques(m_clock.cycle());
     }
     arm();
 }
@@ -111,7 +116,10 @@ void EtcController::on_fault(uint32_t sm) {
 }
 
 void EtcController::apply_techniques(uint64_t now) {
-    if (m_cfg.mode == memory::EtcMode::Auto) m_tech = memory::etc_techniques(m_cfg, app_class());
+    if (m_cfg.mode == memory::EtcMode::Auto) {
+        m_applied = app_class();
+        m_tech = memory::etc_techniques(m_cfg, m_applied);
+    }
     m_gmmu.set_proactive_eviction(m_tech.proactive_eviction ? m_cfg.proactive_free_bytes : 0);
     if (m_tech.compression) m_gmmu.activate_compression();
     if (m_tech.throttling != memory::Throttling::None && m_gmmu.oversubscribed()) {

@@ -66,6 +66,7 @@ private:
     memory::SharingDetector m_sharing;
     std::unique_ptr<memory::SmThrottle> m_throttle;
     memory::EtcTechniques m_tech;
+    memory::AppClass m_applied = memory::AppClass::Unknown;  ///< the class m_tech was chosen for (auto mode)
     std::set<uint32_t> m_seen_launches;
     std::vector<uint64_t> m_insts, m_lines;
     uint64_t m_next_sample = 0;

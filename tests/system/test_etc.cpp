@@ -59,6 +59,17 @@ TEST_CASE("etc: the policy engine switches compression on for an irregular app a
     CHECK(atax.stat("gpu.gmmu.compression.stored_bytes") <= atax.stat("gpu.gmmu.compression.raw_bytes"));
 }
 
+TEST_CASE("etc: sharing found after the class was decided switches compression on beside proactive eviction", "[etc]") {
+    // BICG's first kernel coalesces, so the first sample finds it regular; its second kernel
+    // reads the same matrix, which the pointer arguments reveal only when it runs.
+    const Run bicg = run("bicg:256", kEtc + "--set uvm.etc.mode=auto --set uvm.capacity_fraction=0.5");
+    CHECK(bicg.stat("gpu.etc.class") == 2);
+    CHECK(bicg.stat("gpu.etc.sharing") == 1);
+    CHECK(bicg.stat("gpu.etc.proactive_eviction") == 1);
+    CHECK(bicg.stat("gpu.etc.compression") == 1);
+    CHECK(bicg.stat("gpu.gmmu.compression.pages") > 0);
+}
+
 TEST_CASE("etc: the baseline's eviction on demand waits for the write-back, proactive eviction overlaps D2H with H2D",
           "[etc]") {
     const std::string sets = kEtc + "--set uvm.capacity_fraction=0.5 --set uvm.etc.mode=manual ";

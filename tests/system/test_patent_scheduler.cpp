@@ -100,3 +100,31 @@ TEST_CASE("patent: a higher-priority kernel does not trigger priority preemption
     CHECK(stat(r, "gpu.preemption.requests") == 0);  // the patent scheduler alone decides
     CHECK(stat(r, "gpu.kernel_scheduler.preemptions") == 0);
 }
+
+TEST_CASE("patent: at the cap the priority scheduler preempts a running kernel for a higher-priority one, "
+          "where the patent's gain/cost test declines",
+          "[patent]") {
+    // Two stream kernels hold both places (cap 2) when a priority-1 matmul arrives.
+    const std::string mix = "small --set preemption.policy=chimera --set gpu.sm_sharing=spatial --set host.timed_copies=false "
+                            "--set gpu.max_resident_kernels=2 --set kernel_scheduler.patent.max_running=2"
+                            " --app stream:262144 --app stream_read:262144@10us --app matmul:256@100us^1";
+    // FCFS with the preemption controller: the controller takes SMs only for a running kernel,
+    // and at the cap matmul does not run until a stream kernel ends.
+    const Run fcfs = run(mix);
+    const Run prio = run(mix + " --set kernel_scheduler.policy=priority");
+    CHECK(stat(prio, "gpu.kernel_scheduler.preemptions") == 1);
+    CHECK(stat(prio, "gpu.preemption.requests") == 1);
+    const auto start = [](const Run& r, size_t app) { return r.summary["kernels"][app]["start_cycle"].get<double>(); };
+    const auto end = [&](const Run& r, size_t app) {
+        return start(r, app) + r.summary["kernels"][app]["cycles"].get<double>();
+    };
+    // matmul (the third kernel) starts before either stream kernel ends, where FCFS starts it after one.
+    CHECK(start(prio, 2) < std::min(end(prio, 0), end(prio, 1)));
+    CHECK(start(fcfs, 2) >= std::min(end(fcfs, 0), end(fcfs, 1)));
+    // The patent weighs the same swap and declines it: a mixed pair predicted no better than
+    // the running one (norm_ipc_mixed 0.5) gains nothing against the context to save.
+    const Run pat = run(mix + " --set kernel_scheduler.policy=patent --set kernel_scheduler.patent.norm_ipc_mixed=0.5");
+    CHECK(stat(pat, "gpu.kernel_scheduler.preemptions") == 0);
+    CHECK(stat(pat, "gpu.kernel_scheduler.declined") >= 1);
+    CHECK(stat(pat, "gpu.kernel_scheduler.cost.declined") > stat(pat, "gpu.kernel_scheduler.gain.declined"));
+}
