@@ -84,3 +84,20 @@ TEST_CASE("library: sad verifies under every warp scheduler", "[library]") { ver
 TEST_CASE("library: scan verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("scan:20000"); }
 TEST_CASE("library: srad verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("srad:48"); }
 TEST_CASE("library: stencil2d verifies under every warp scheduler", "[library]") { verify_under_every_scheduler("stencil2d:50"); }
+
+TEST_CASE("library: the Polybench workloads verify with PolyBench/GPU's deterministic inputs, and a bad choice is refused",
+          "[library]") {
+    for (const char* w : {"atax", "bicg", "mvt", "gesummv", "corr", "covar", "3dconv", "fdtd2d"}) {
+        const std::string dir = temp_dir();
+        const CliResult r = run_cli(std::string("run small --workload ") + w + " --set " + w +
+                                    ".inputs=polybench --quiet --out " + dir);
+        INFO(w << ":\n" << r.output);
+        REQUIRE(r.exit_code == 0);
+        const auto s = nlohmann::json::parse(read_file(dir + "/summary.json"));
+        CHECK(s["verification"]["passed"] == true);
+        CHECK(s["verification"]["checked"].get<uint64_t>() > 0);
+    }
+    const CliResult bad = run_cli("run small --workload atax --set atax.inputs=zeros --out " + temp_dir());
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.output.find("atax.inputs") != std::string::npos);
+}

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "workloads/library/library_workload.h"
+#include "workloads/library/polybench_inputs.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -30,8 +31,13 @@ float conv_point(const std::vector<float>& a, size_t n, size_t i, size_t j, size
 
 class Conv3d final : public LibraryWorkload {
 public:
-    Conv3d(uint32_t n, uint64_t seed)
-        : LibraryWorkload("3dconv.ptx"), m_n(n), m_a(random_f32(size_t{n} * n * n, sub_seed(seed, 0), 0.0f, 1.0f)) {}
+    Conv3d(uint32_t n, uint64_t seed, PolybenchInputs in)
+        : LibraryWorkload("3dconv.ptx"),
+          m_n(n),
+          // Polybench: A[i][j][k] = i % 12 + 2 (j % 7) + 3 (k % 13), as rows of n*n (i) by n (k).
+          m_a(polybench_2d(in, n, size_t{n} * n, sub_seed(seed, 0), [n](size_t i, size_t jk) {
+              return static_cast<float>(i % 12 + 2 * ((jk / n) % 7) + 3 * ((jk % n) % 13));
+          })) {}
 
     void execute(Device& dev) override {
         const DevPtr a = dev.upload(m_a);
@@ -58,11 +64,11 @@ private:
     std::vector<float> m_a, m_b;
 };
 
-const bool registered = workload_registry().add(
+const bool registered = workload_registry().add_with<PolybenchConfig>(
     {"3dconv", "Polybench 3DCONV: 3x3x3 convolution of an N^3 float volume, one launch per plane",
      WorkloadClass::Regular, {"3dconv.ptx"}, {"volume dimension N", 32, kMaxN, 1,
        [](uint64_t n) { return 16 * n * n * n; }}},
-    construct<Conv3d>);
+    construct_polybench<Conv3d>);
 
 }  // namespace
 

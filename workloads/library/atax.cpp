@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "workloads/library/library_workload.h"
+#include "workloads/library/polybench_inputs.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -14,11 +15,11 @@ constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernels' int indices
 
 class Atax final : public LibraryWorkload {
 public:
-    Atax(uint32_t n, uint64_t seed)
+    Atax(uint32_t n, uint64_t seed, PolybenchInputs in)
         : LibraryWorkload("atax.ptx"),
           m_n(n),
-          m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)),
-          m_x(random_f32(n, sub_seed(seed, 1), 0.0f, 1.0f)) {}
+          m_a(polybench_matrix(in, n, sub_seed(seed, 0))),
+          m_x(polybench_1d(in, n, sub_seed(seed, 1), polybench_pi_times)) {}
 
     void execute(Device& dev) override {
         const DevPtr a = dev.upload(m_a), x = dev.upload(m_x);
@@ -49,11 +50,11 @@ private:
     std::vector<float> m_a, m_x, m_tmp, m_y;
 };
 
-const bool registered = workload_registry().add(
+const bool registered = workload_registry().add_with<PolybenchConfig>(
     {"atax", "Polybench ATAX: y = A^T (A x), row then column walks of an N x N matrix",
      WorkloadClass::Irregular, {"atax.ptx"}, {"matrix dimension N", 128, kMaxN, 1,
        [](uint64_t n) { return 8 * n * n + 32 * n; }}},
-    construct<Atax>);
+    construct_polybench<Atax>);
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "workloads/library/library_workload.h"
+#include "workloads/library/polybench_inputs.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -14,12 +15,12 @@ constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernels' int indices
 
 class Bicg final : public LibraryWorkload {
 public:
-    Bicg(uint32_t n, uint64_t seed)
+    Bicg(uint32_t n, uint64_t seed, PolybenchInputs in)
         : LibraryWorkload("bicg.ptx"),
           m_n(n),
-          m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)),
-          m_r(random_f32(n, sub_seed(seed, 1), 0.0f, 1.0f)),
-          m_p(random_f32(n, sub_seed(seed, 2), 0.0f, 1.0f)) {}
+          m_a(polybench_matrix(in, n, sub_seed(seed, 0))),
+          m_r(polybench_1d(in, n, sub_seed(seed, 1), polybench_pi_times)),
+          m_p(polybench_1d(in, n, sub_seed(seed, 2), polybench_pi_times)) {}
 
     void execute(Device& dev) override {
         const DevPtr a = dev.upload(m_a), r = dev.upload(m_r), p = dev.upload(m_p);
@@ -48,11 +49,11 @@ private:
     std::vector<float> m_a, m_r, m_p, m_s, m_q;
 };
 
-const bool registered = workload_registry().add(
+const bool registered = workload_registry().add_with<PolybenchConfig>(
     {"bicg", "Polybench BICG: s = A^T r and q = A p, column then row walks of an N x N matrix",
      WorkloadClass::Irregular, {"bicg.ptx"}, {"matrix dimension N", 128, kMaxN, 1,
        [](uint64_t n) { return 8 * n * n + 40 * n; }}},
-    construct<Bicg>);
+    construct_polybench<Bicg>);
 
 }  // namespace
 

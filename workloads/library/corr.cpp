@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "workloads/library/library_workload.h"
+#include "workloads/library/polybench_inputs.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -17,8 +18,10 @@ constexpr float kEps = 0.1f;
 
 class Corr final : public LibraryWorkload {
 public:
-    Corr(uint32_t n, uint64_t seed)
-        : LibraryWorkload("corr.ptx"), m_n(n), m_data_in(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)) {}
+    Corr(uint32_t n, uint64_t seed, PolybenchInputs in)
+        : LibraryWorkload("corr.ptx"),
+          m_n(n),
+          m_data_in(polybench_matrix(in, n, sub_seed(seed, 0))) {}
 
     void execute(Device& dev) override {
         const DevPtr data = dev.upload(m_data_in);
@@ -73,11 +76,11 @@ private:
     std::vector<float> m_data_in, m_mean, m_std, m_data, m_symmat;
 };
 
-const bool registered = workload_registry().add(
+const bool registered = workload_registry().add_with<PolybenchConfig>(
     {"corr", "Polybench CORR: correlation matrix of N points of N variables (4 kernels)",
      WorkloadClass::Regular, {"corr.ptx"}, {"data dimension N", 64, kMaxN, 1,
        [](uint64_t n) { return 24 * n * n; }}},
-    construct<Corr>);
+    construct_polybench<Corr>);
 
 }  // namespace
 

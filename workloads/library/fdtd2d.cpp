@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "workloads/library/library_workload.h"
+#include "workloads/library/polybench_inputs.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -14,15 +15,24 @@ constexpr uint32_t kBlockX = 32, kBlockY = 8;  // Polybench-GPU's DIM_THREAD_BLO
 constexpr uint32_t kMaxN = 46000;              // (n+1)^2 must fit the kernels' int indices
 constexpr uint32_t kTmax = 4;                  // time steps (Polybench: 500)
 
+// PolyBench/GPU's initial fields: ((float) (i + di) * (j + dj) + c) / n.
+float field(size_t i, size_t j, int64_t di, size_t dj, int c, size_t n) {
+    return (static_cast<float>(static_cast<int64_t>(i) + di) * static_cast<float>(j + dj) + static_cast<float>(c)) /
+           static_cast<float>(n);
+}
+
 class Fdtd2d final : public LibraryWorkload {
 public:
-    Fdtd2d(uint32_t n, uint64_t seed)
+    Fdtd2d(uint32_t n, uint64_t seed, PolybenchInputs in)
         : LibraryWorkload("fdtd2d.ptx"),
           m_n(n),
-          m_fict(random_f32(kTmax, sub_seed(seed, 0), 0.0f, 1.0f)),
-          m_ex_in(random_f32(size_t{n} * (n + 1), sub_seed(seed, 1), 0.0f, 1.0f)),
-          m_ey_in(random_f32(size_t{n + 1} * n, sub_seed(seed, 2), 0.0f, 1.0f)),
-          m_hz_in(random_f32(size_t{n} * n, sub_seed(seed, 3), 0.0f, 1.0f)) {}
+          m_fict(polybench_1d(in, kTmax, sub_seed(seed, 0), [](size_t t) { return static_cast<float>(t); })),
+          m_ex_in(polybench_2d(in, n, n + 1, sub_seed(seed, 1),
+                              [n](size_t i, size_t j) { return field(i, j, 0, 1, 1, n); })),
+          m_ey_in(polybench_2d(in, n + 1, n, sub_seed(seed, 2),
+                              [n](size_t i, size_t j) { return field(i, j, -1, 2, 2, n); })),
+          m_hz_in(polybench_2d(in, n, n, sub_seed(seed, 3),
+                              [n](size_t i, size_t j) { return field(i, j, -9, 4, 3, n); })) {}
 
     void execute(Device& dev) override {
         const DevPtr fict = dev.upload(m_fict), ex = dev.upload(m_ex_in);
@@ -67,11 +77,11 @@ private:
     std::vector<float> m_fict, m_ex_in, m_ey_in, m_hz_in, m_ex, m_ey, m_hz;
 };
 
-const bool registered = workload_registry().add(
+const bool registered = workload_registry().add_with<PolybenchConfig>(
     {"fdtd2d", "Polybench FDTD-2D: 4 time steps of 3 field-update kernels on an N x N grid",
      WorkloadClass::Regular, {"fdtd2d.ptx"}, {"grid dimension N", 128, kMaxN, 1,
        [](uint64_t n) { return 40 * n * n; }}},
-    construct<Fdtd2d>);
+    construct_polybench<Fdtd2d>);
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "workloads/library/library_workload.h"
+#include "workloads/library/polybench_inputs.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -15,12 +16,12 @@ constexpr float kAlpha = 1.5f, kBeta = 1.2f;
 
 class Gesummv final : public LibraryWorkload {
 public:
-    Gesummv(uint32_t n, uint64_t seed)
+    Gesummv(uint32_t n, uint64_t seed, PolybenchInputs in)
         : LibraryWorkload("gesummv.ptx"),
           m_n(n),
-          m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)),
-          m_b(random_f32(size_t{n} * n, sub_seed(seed, 1), 0.0f, 1.0f)),
-          m_x(random_f32(n, sub_seed(seed, 2), 0.0f, 1.0f)) {}
+          m_a(polybench_matrix(in, n, sub_seed(seed, 0))),
+          m_b(polybench_matrix(in, n, sub_seed(seed, 1))),
+          m_x(polybench_vector(in, n, sub_seed(seed, 2), 0.0f)) {}
 
     void execute(Device& dev) override {
         const DevPtr a = dev.upload(m_a), b = dev.upload(m_b), x = dev.upload(m_x);
@@ -52,11 +53,11 @@ private:
     std::vector<float> m_a, m_b, m_x, m_y, m_tmp;
 };
 
-const bool registered = workload_registry().add(
+const bool registered = workload_registry().add_with<PolybenchConfig>(
     {"gesummv", "Polybench GESUMMV: y = alpha A x + beta B x, row walks of two N x N matrices",
      WorkloadClass::Irregular, {"gesummv.ptx"}, {"matrix dimension N", 128, kMaxN, 1,
        [](uint64_t n) { return 16 * n * n + 40 * n; }}},
-    construct<Gesummv>);
+    construct_polybench<Gesummv>);
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "workloads/library/library_workload.h"
+#include "workloads/library/polybench_inputs.h"
 
 namespace stacksim::workloads {
 namespace {
@@ -14,14 +15,14 @@ constexpr uint32_t kMaxN = 46336;  // n*n must fit the kernels' int indices
 
 class Mvt final : public LibraryWorkload {
 public:
-    Mvt(uint32_t n, uint64_t seed)
+    Mvt(uint32_t n, uint64_t seed, PolybenchInputs in)
         : LibraryWorkload("mvt.ptx"),
           m_n(n),
-          m_a(random_f32(size_t{n} * n, sub_seed(seed, 0), 0.0f, 1.0f)),
-          m_x1_in(random_f32(n, sub_seed(seed, 1), 0.0f, 1.0f)),
-          m_x2_in(random_f32(n, sub_seed(seed, 2), 0.0f, 1.0f)),
-          m_y1(random_f32(n, sub_seed(seed, 3), 0.0f, 1.0f)),
-          m_y2(random_f32(n, sub_seed(seed, 4), 0.0f, 1.0f)) {}
+          m_a(polybench_matrix(in, n, sub_seed(seed, 0))),
+          m_x1_in(polybench_vector(in, n, sub_seed(seed, 1), 0.0f)),
+          m_x2_in(polybench_vector(in, n, sub_seed(seed, 2), 1.0f)),
+          m_y1(polybench_vector(in, n, sub_seed(seed, 3), 3.0f)),
+          m_y2(polybench_vector(in, n, sub_seed(seed, 4), 4.0f)) {}
 
     void execute(Device& dev) override {
         const DevPtr a = dev.upload(m_a), x1 = dev.upload(m_x1_in), x2 = dev.upload(m_x2_in);
@@ -50,11 +51,11 @@ private:
     std::vector<float> m_a, m_x1_in, m_x2_in, m_y1, m_y2, m_x1, m_x2;
 };
 
-const bool registered = workload_registry().add(
+const bool registered = workload_registry().add_with<PolybenchConfig>(
     {"mvt", "Polybench MVT: x1 += A y1 (row walks) and x2 += A^T y2 (column walks)",
      WorkloadClass::Irregular, {"mvt.ptx"}, {"matrix dimension N", 128, kMaxN, 1,
        [](uint64_t n) { return 8 * n * n + 56 * n; }}},
-    construct<Mvt>);
+    construct_polybench<Mvt>);
 
 }  // namespace
 
