@@ -88,23 +88,32 @@ def update_or_check(path, name, text, check):
     print(f"{os.path.relpath(path, ROOT)}: section {name} matches its measurements")
 
 
-def trace_section_main(name, measure, render, description):
-    """The command line of a script whose section of docs/validation.md is measured on the shared
-    traces: [--bin B] [--shared S] [--update FILE | --check]. measure(binary, shared) -> data;
-    render(data) -> the section's text. --check renders from docs/data/NAME.json, runs nothing."""
+def section_main(name, render, description, add_options, measure):
+    """The command line of a script whose section NAME of docs/validation.md it measures:
+    add_options(parser) adds the script's own options, measure(args) -> data, render(data) -> the
+    section's text. --update FILE saves docs/data/NAME.json and replaces the section; --check
+    renders from the saved file and runs nothing; neither prints the section."""
     import argparse
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "stacksim"))
-    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"), help="the shared folder (traces/)")
+    add_options(ap)
     ap.add_argument("--update", help=f"Markdown file whose {name} section is replaced")
     ap.add_argument("--check", action="store_true", help="compare docs/validation.md with the recorded measurements")
     args = ap.parse_args()
     if args.check:
         update_or_check(os.path.join(ROOT, "docs", "validation.md"), name, render(load_data(name)), True)
         return
-    data = measure(args.bin, args.shared)
+    data = measure(args)
     if args.update:
         save_data(name, data)
         update_or_check(args.update, name, render(data), False)
     else:
         print(render(data))
+
+
+def trace_section_main(name, measure, render, description):
+    """section_main for a script measured on the shared traces: [--shared S]; measure(binary, shared)."""
+    section_main(name, render, description,
+                 lambda ap: ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"),
+                                            help="the shared folder (traces/)"),
+                 lambda args: measure(args.bin, args.shared))

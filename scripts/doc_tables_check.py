@@ -11,6 +11,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKS = [
     ["etc_table.py"],
+    ["etc_large.py"],
     ["h100_traces.py"],
     ["accelsim_validation.py"],
     ["noc_zero_load.py"],
