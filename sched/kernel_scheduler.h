@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Kernel-scheduling policies: which pending kernel the kernel management unit launches, and whether to preempt.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -57,6 +58,10 @@ public:
     };
     virtual Tally tally() const { return {}; }
 };
+
+/// The pool entry of highest priority, the earliest arrival on a tie (the pool is in arrival
+/// order); `pool` must not be empty. FCFS's choice, and the priority scheduler's.
+size_t highest_priority(const std::vector<KernelScheduler::Pending>& pool);
 
 using KernelSchedulerRegistry = sim::Registry<KernelScheduler, const SchedulerProbe&>;
 /// Kernel schedulers by name: sched/kernel_scheduler_*.cpp.

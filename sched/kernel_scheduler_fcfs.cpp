@@ -9,6 +9,13 @@ KernelSchedulerRegistry& kernel_schedulers() {
     return registry;
 }
 
+size_t highest_priority(const std::vector<KernelScheduler::Pending>& pool) {
+    size_t best = 0;
+    for (size_t i = 1; i < pool.size(); ++i)
+        if (pool[i].launch->priority > pool[best].launch->priority) best = i;
+    return best;
+}
+
 namespace {
 
 class Fcfs final : public KernelScheduler {
@@ -18,11 +25,8 @@ public:
                   uint32_t max_resident) override {
         Decision d;
         if (pool.empty() || running.size() >= max_resident) return d;
-        size_t best = 0;
-        for (size_t i = 1; i < pool.size(); ++i)
-            if (pool[i].launch->priority > pool[best].launch->priority) best = i;
         d.kind = Decision::Kind::Launch;
-        d.index = best;
+        d.index = highest_priority(pool);
         return d;
     }
 };

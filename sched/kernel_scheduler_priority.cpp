@@ -18,9 +18,7 @@ public:
                   uint32_t max_resident) override {
         Decision d;
         if (pool.empty()) return d;
-        size_t best = 0;  // highest priority; the pool is in arrival order, so ties go to the earliest
-        for (size_t i = 1; i < pool.size(); ++i)
-            if (pool[i].launch->priority > pool[best].launch->priority) best = i;
+        const size_t best = highest_priority(pool);
         if (running.size() < max_resident) {
             d.kind = Decision::Kind::Launch;
             d.index = best;

@@ -26,14 +26,20 @@ def _write_atomically(path, text):
     os.replace(path + ".tmp", path)
 
 
+def section_bounds(doc, name, path):
+    """(start, end) of the NAME section's body in the text `doc` of `path`; exits naming the file
+    if a marker is missing."""
+    b, e = _markers(name)
+    if doc.count(b) != 1 or doc.count(e) != 1 or doc.index(b) > doc.index(e):
+        sys.exit(f"{path}: markers {b} / {e} not found exactly once, in order")
+    return doc.index(b) + len(b), doc.index(e)
+
+
 def _section(path, name):
     """(document, start, end) of the NAME section's body; exits naming the file if a marker is missing."""
     with open(path) as f:
         doc = f.read()
-    b, e = _markers(name)
-    if doc.count(b) != 1 or doc.count(e) != 1 or doc.index(b) > doc.index(e):
-        sys.exit(f"{path}: markers {b} / {e} not found exactly once, in order")
-    return doc, doc.index(b) + len(b), doc.index(e)
+    return (doc, *section_bounds(doc, name, path))
 
 
 def replace_section(path, name, text):
